@@ -1,0 +1,24 @@
+package io.arrowfile.columnar;
+
+/**
+ * How much of an array is checked before it is read, after nanoarrow's levels. Every level includes the
+ * ones before it. After {@link #DEFAULT}, no read of a valid index can leave the array's buffers; after
+ * {@link #FULL}, every value is also what its type promises.
+ */
+public enum ValidationLevel {
+  /** Nothing is checked: only for arrays this process built itself. */
+  NONE,
+  /** Buffer sizes agree with lengths, offsets, widths and child counts. O(1) per array. */
+  MINIMAL,
+  /**
+   * Also the O(1) content checks: first and last offsets within the child or data, run ends' last value,
+   * binary-view variadic buffer counts. Cheap; what readers always do.
+   */
+  DEFAULT,
+  /**
+   * Also every value: offsets monotonic and in range, list views in range, UTF-8 valid, views pointing into
+   * their data buffers, dictionary indices and union type ids and offsets in range, run ends increasing.
+   * O(n).
+   */
+  FULL
+}

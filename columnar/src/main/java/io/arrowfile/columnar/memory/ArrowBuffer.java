@@ -1,0 +1,252 @@
+package io.arrowfile.columnar.memory;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.channels.WritableByteChannel;
+import java.util.Objects;
+
+/**
+ * An immutable, little-endian, 64-bit indexed view of bytes: a file region mapped into memory, off-heap
+ * memory, or a heap array. Slices share memory with their parent; nothing here copies.
+ *
+ * <p>A {@link ByteBuffer} holds at most 2 GiB, so a buffer larger than that is kept as a sequence of
+ * {@link #CHUNK_SIZE}-byte chunks. Reads of a buffer that fits one {@code ByteBuffer} (every buffer but
+ * the very largest) take a single range test and one intrinsic {@code ByteBuffer} load; the chunked form
+ * is only ever on the slow path.
+ *
+ * <p>Accessors do not validate Arrow semantics: callers check ranges once (see the validators) and then
+ * read. An index outside the buffer still never reads foreign memory: it throws
+ * {@link IndexOutOfBoundsException}.
+ */
+public final class ArrowBuffer {
+  public static final int CHUNK_SHIFT = 30;
+  public static final int CHUNK_SIZE = 1 << CHUNK_SHIFT;
+  private static final long CHUNK_MASK = CHUNK_SIZE - 1;
+
+  public static final ArrowBuffer EMPTY = wrap(new byte[0]);
+
+  /** The whole buffer when it fits one ByteBuffer; null for the chunked form. */
+  private final ByteBuffer single;
+  /** Chunked form: chunk k covers absolute bytes [k * CHUNK_SIZE, (k + 1) * CHUNK_SIZE). */
+  private final ByteBuffer[] chunks;
+  /** Chunked form: where this view starts in the chunks' absolute byte space. */
+  private final long base;
+  private final long length;
+
+  private ArrowBuffer(ByteBuffer single, ByteBuffer[] chunks, long base, long length) {
+    this.single = single;
+    this.chunks = chunks;
+    this.base = base;
+    this.length = length;
+  }
+
+  /** A view of {@code bytes} between its position and limit; the memory is shared, not copied. */
+  public static ArrowBuffer wrap(ByteBuffer bytes) {
+    return new ArrowBuffer(bytes.slice().order(ByteOrder.LITTLE_ENDIAN), null, 0, bytes.remaining());
+  }
+
+  public static ArrowBuffer wrap(byte[] bytes) {
+    return wrap(ByteBuffer.wrap(bytes));
+  }
+
+  public static ArrowBuffer wrap(byte[] bytes, int offset, int length) {
+    return wrap(ByteBuffer.wrap(bytes, offset, length));
+  }
+
+  /**
+   * A view over consecutive chunks; every chunk but the last must hold exactly {@link #CHUNK_SIZE}
+   * bytes between position and limit. One chunk is the same as {@link #wrap(ByteBuffer)}.
+   */
+  public static ArrowBuffer ofChunks(ByteBuffer... parts) {
+    if (parts.length == 0) {
+      return EMPTY;
+    }
+    if (parts.length == 1) {
+      return wrap(parts[0]);
+    }
+    ByteBuffer[] own = new ByteBuffer[parts.length];
+    long total = 0;
+    for (int k = 0; k < parts.length; k++) {
+      own[k] = parts[k].slice().order(ByteOrder.LITTLE_ENDIAN);
+      if (k < parts.length - 1 && own[k].capacity() != CHUNK_SIZE) {
+        throw new IllegalArgumentException("chunk " + k + " holds " + own[k].capacity()
+            + " bytes, expected " + CHUNK_SIZE);
+      }
+      total += own[k].capacity();
+    }
+    return new ArrowBuffer(null, own, 0, total);
+  }
+
+  public long length() {
+    return length;
+  }
+
+  /** True when the buffer is one {@link ByteBuffer} (always, below 2 GiB). */
+  public boolean isContiguous() {
+    return single != null;
+  }
+
+  /**
+   * The bytes as one read-only little-endian ByteBuffer sharing memory with this view, positioned at 0.
+   *
+   * @throws UnsupportedOperationException for a buffer of 2 GiB or more
+   */
+  public ByteBuffer asByteBuffer() {
+    if (single == null) {
+      throw new UnsupportedOperationException("buffer of " + length + " bytes does not fit a ByteBuffer");
+    }
+    return single.asReadOnlyBuffer().order(ByteOrder.LITTLE_ENDIAN);
+  }
+
+  /** The bytes as ByteBuffers in order (one, unless the buffer is 2 GiB or more), read-only. */
+  public ByteBuffer[] nioBuffers() {
+    if (single != null) {
+      return new ByteBuffer[] {asByteBuffer()};
+    }
+    int first = (int) (base >>> CHUNK_SHIFT);
+    int last = (int) ((base + length - 1) >>> CHUNK_SHIFT);
+    ByteBuffer[] out = new ByteBuffer[last - first + 1];
+    for (int k = first; k <= last; k++) {
+      long start = Math.max(base, (long) k << CHUNK_SHIFT);
+      long end = Math.min(base + length, ((long) k + 1) << CHUNK_SHIFT);
+      int from = (int) (start & CHUNK_MASK);
+      out[k - first] = chunks[k].slice(from, (int) (end - start)).asReadOnlyBuffer()
+          .order(ByteOrder.LITTLE_ENDIAN);
+    }
+    return out;
+  }
+
+  /** Writes all bytes to {@code channel}. */
+  public void writeTo(WritableByteChannel channel) throws IOException {
+    for (ByteBuffer part : nioBuffers()) {
+      while (part.hasRemaining()) {
+        channel.write(part);
+      }
+    }
+  }
+
+  /** A view of {@code length} bytes from {@code offset}, sharing memory. */
+  public ArrowBuffer slice(long offset, long length) {
+    Objects.checkFromIndexSize(offset, length, this.length);
+    if (single != null) {
+      return new ArrowBuffer(single.slice((int) offset, (int) length).order(ByteOrder.LITTLE_ENDIAN),
+          null, 0, length);
+    }
+    long start = base + offset;
+    long end = start + length;
+    if (length == 0 || (start >>> CHUNK_SHIFT) == ((end - 1) >>> CHUNK_SHIFT)) {
+      ByteBuffer chunk = chunks[(int) (Math.min(start, base + this.length - 1) >>> CHUNK_SHIFT)];
+      int from = length == 0 ? 0 : (int) (start & CHUNK_MASK);
+      return new ArrowBuffer(chunk.slice(from, (int) length).order(ByteOrder.LITTLE_ENDIAN), null, 0, length);
+    }
+    return new ArrowBuffer(null, chunks, start, length);
+  }
+
+  // Fast paths: one ByteBuffer and an index below 2^31 (the cast is exact then).
+
+  public byte getByte(long index) {
+    if (single != null && (index >>> 31) == 0) {
+      return single.get((int) index);
+    }
+    return slowByte(index);
+  }
+
+  public short getShort(long index) {
+    if (single != null && (index >>> 31) == 0) {
+      return single.getShort((int) index);
+    }
+    return (short) slowLittleEndian(index, 2);
+  }
+
+  public int getInt(long index) {
+    if (single != null && (index >>> 31) == 0) {
+      return single.getInt((int) index);
+    }
+    return (int) slowLittleEndian(index, 4);
+  }
+
+  public long getLong(long index) {
+    if (single != null && (index >>> 31) == 0) {
+      return single.getLong((int) index);
+    }
+    return slowLittleEndian(index, 8);
+  }
+
+  public float getFloat(long index) {
+    return Float.intBitsToFloat(getInt(index));
+  }
+
+  public double getDouble(long index) {
+    return Double.longBitsToDouble(getLong(index));
+  }
+
+  /** Bit {@code bitIndex} in LSB-first order, as validity bitmaps and boolean values are laid out. */
+  public boolean getBit(long bitIndex) {
+    return ((getByte(bitIndex >>> 3) >> (bitIndex & 7)) & 1) != 0;
+  }
+
+  /** Copies {@code length} bytes from {@code index} into {@code dst}. */
+  public void getBytes(long index, byte[] dst, int dstOffset, int length) {
+    if (single != null && (index >>> 31) == 0) {
+      single.get((int) index, dst, dstOffset, length);
+      return;
+    }
+    Objects.checkFromIndexSize(index, length, this.length);
+    Objects.checkFromIndexSize(dstOffset, length, dst.length);
+    int done = 0;
+    while (done < length) {
+      long a = base + index + done;
+      ByteBuffer chunk = chunks[(int) (a >>> CHUNK_SHIFT)];
+      int from = (int) (a & CHUNK_MASK);
+      int n = Math.min(length - done, chunk.capacity() - from);
+      chunk.get(from, dst, dstOffset + done, n);
+      done += n;
+    }
+  }
+
+  /** A fresh array holding {@code length} bytes from {@code index}. */
+  public byte[] getBytes(long index, int length) {
+    byte[] out = new byte[length];
+    getBytes(index, out, 0, length);
+    return out;
+  }
+
+  /** All bytes as a fresh array (tests, small buffers). */
+  public byte[] toByteArray() {
+    return getBytes(0, Math.toIntExact(length));
+  }
+
+  private byte slowByte(long index) {
+    Objects.checkIndex(index, length);
+    if (single != null) {
+      return single.get((int) index); // unreachable: a single buffer is shorter than 2^31
+    }
+    long a = base + index;
+    return chunks[(int) (a >>> CHUNK_SHIFT)].get((int) (a & CHUNK_MASK));
+  }
+
+  private long slowLittleEndian(long index, int width) {
+    Objects.checkFromIndexSize(index, width, length);
+    long a = base + index;
+    ByteBuffer chunk = chunks[(int) (a >>> CHUNK_SHIFT)];
+    int from = (int) (a & CHUNK_MASK);
+    if (from <= chunk.capacity() - width) {
+      switch (width) {
+        case 2: return chunk.getShort(from);
+        case 4: return chunk.getInt(from);
+        default: return chunk.getLong(from);
+      }
+    }
+    long v = 0;
+    for (int b = width - 1; b >= 0; b--) {
+      v = (v << 8) | (slowByte(index + b) & 0xFF);
+    }
+    return v;
+  }
+
+  @Override
+  public String toString() {
+    return "ArrowBuffer[" + length + " bytes" + (single == null ? ", chunked" : "") + "]";
+  }
+}

@@ -1,0 +1,5 @@
+package io.arrowfile.columnar.type;
+
+public enum TimeUnit {
+  SECOND, MILLISECOND, MICROSECOND, NANOSECOND
+}

@@ -1,0 +1,5 @@
+package io.arrowfile.columnar.type;
+
+public enum UnionMode {
+  SPARSE, DENSE
+}

@@ -1,0 +1,6 @@
+package io.arrowfile.ipc.metadata;
+
+/** The {@code CompressionType} of a record batch body (the buffers, each compressed on its own). */
+public enum CompressionCodec {
+  LZ4_FRAME, ZSTD
+}

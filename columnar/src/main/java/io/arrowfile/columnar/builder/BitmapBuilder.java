@@ -1,0 +1,119 @@
+package io.arrowfile.columnar.builder;
+
+import io.arrowfile.columnar.memory.ArrowBuffer;
+import io.arrowfile.columnar.memory.BitUtil;
+import java.util.Arrays;
+
+/**
+ * A growable LSB-first bitmap. As a validity bitmap ({@link #forValidity()}) it allocates nothing until
+ * the first cleared bit and {@link #finish()} returns null when every bit is set; as a values bitmap
+ * ({@link #forValues()}) it is always materialized.
+ */
+public final class BitmapBuilder {
+  private static final byte[] NONE = new byte[0];
+
+  private final boolean lazy;
+  private byte[] bits = NONE;
+  private int length;
+  private int unset;
+  private boolean materialized;
+
+  private BitmapBuilder(boolean lazy) {
+    this.lazy = lazy;
+    this.materialized = !lazy;
+  }
+
+  public static BitmapBuilder forValidity() {
+    return new BitmapBuilder(true);
+  }
+
+  public static BitmapBuilder forValues() {
+    return new BitmapBuilder(false);
+  }
+
+  public int length() {
+    return length;
+  }
+
+  /** Cleared bits so far: the null count of a validity bitmap. */
+  public int unsetCount() {
+    return unset;
+  }
+
+  public void append(boolean bit) {
+    if (length == Integer.MAX_VALUE) {
+      throw new IllegalStateException("an array holds at most " + Integer.MAX_VALUE + " values here");
+    }
+    if (bit) {
+      if (materialized) {
+        ensure(length + 1);
+        bits[length >>> 3] |= (byte) (1 << (length & 7));
+      }
+    } else {
+      if (!materialized) {
+        materialize();
+      }
+      ensure(length + 1);
+      unset++;
+    }
+    length++;
+  }
+
+  public void appendSet() {
+    append(true);
+  }
+
+  public void appendUnset() {
+    append(false);
+  }
+
+  /** Appends {@code n} copies of {@code bit}. */
+  public void append(boolean bit, int n) {
+    for (int i = 0; i < n; i++) {
+      append(bit);
+    }
+  }
+
+  public boolean get(int index) {
+    if (index < 0 || index >= length) {
+      throw new IndexOutOfBoundsException(index);
+    }
+    return !materialized || ((bits[index >>> 3] >> (index & 7)) & 1) != 0;
+  }
+
+  private void materialize() {
+    materialized = true;
+    ensure(length + 1);
+    int full = length >>> 3;
+    Arrays.fill(bits, 0, full, (byte) 0xFF);
+    for (int i = full << 3; i < length; i++) {
+      bits[i >>> 3] |= (byte) (1 << (i & 7));
+    }
+  }
+
+  private void ensure(int bitCount) {
+    int bytesNeeded = (int) BitUtil.bytesForBits(bitCount);
+    if (bytesNeeded > bits.length) {
+      long cap = Math.max(bytesNeeded, Math.max(64, (long) bits.length * 2));
+      cap = Math.min(BitUtil.align64(cap), Integer.MAX_VALUE - 64);
+      bits = Arrays.copyOf(bits, (int) cap);
+    }
+  }
+
+  /**
+   * The bitmap padded to 64 bytes, or null for a lazy validity bitmap without cleared bits; starts over.
+   */
+  public ArrowBuffer finish() {
+    ArrowBuffer out = null;
+    if (materialized && (!lazy || unset > 0)) {
+      int padded = (int) BitUtil.align64(BitUtil.bytesForBits(length));
+      byte[] b = bits.length < padded ? Arrays.copyOf(bits, padded) : bits;
+      out = ArrowBuffer.wrap(b, 0, padded);
+    }
+    bits = NONE;
+    length = 0;
+    unset = 0;
+    materialized = !lazy;
+    return out;
+  }
+}

@@ -1,0 +1,187 @@
+package io.arrowfile.columnar.builder;
+
+import io.arrowfile.columnar.memory.ArrowBuffer;
+import io.arrowfile.columnar.memory.BitUtil;
+import java.util.Arrays;
+
+/**
+ * A growable little-endian heap buffer. {@link #finish()} hands out the bytes as an {@link ArrowBuffer}
+ * padded with zeros to a multiple of 64 bytes and starts over with a fresh array (the handed-out memory
+ * is never written again).
+ */
+public final class BufferBuilder {
+  /** The most bytes one buffer may hold: padded to 64 it still fits a Java array. */
+  public static final int MAX_BYTES = Integer.MAX_VALUE - 63 - 64;
+
+  private static final byte[] NONE = new byte[0];
+
+  private byte[] bytes;
+  private int size;
+
+  public BufferBuilder() {
+    this(0);
+  }
+
+  public BufferBuilder(int initialCapacity) {
+    bytes = initialCapacity <= 0 ? NONE : new byte[initialCapacity];
+  }
+
+  /** Bytes written so far. */
+  public int size() {
+    return size;
+  }
+
+  /** Makes room for {@code extra} more bytes and returns the position they start at. */
+  private int reserve(int extra) {
+    int pos = size;
+    long needed = (long) pos + extra;
+    if (needed > bytes.length) {
+      grow(needed);
+    }
+    size = (int) needed;
+    return pos;
+  }
+
+  /** Ensures capacity for {@code extra} more bytes without writing them. */
+  public void ensureRoom(long extra) {
+    long needed = size + extra;
+    if (needed > bytes.length) {
+      grow(needed);
+    }
+  }
+
+  private void grow(long needed) {
+    if (needed > MAX_BYTES) {
+      throw new IllegalStateException("buffer would hold " + needed + " bytes, more than the "
+          + MAX_BYTES + " one heap buffer can hold; build smaller arrays (fewer rows per batch)");
+    }
+    long cap = Math.max(needed, Math.max(64, (long) bytes.length * 2));
+    cap = Math.min(BitUtil.align64(cap), MAX_BYTES + 64L);
+    bytes = Arrays.copyOf(bytes, (int) cap);
+  }
+
+  public void putByte(int v) {
+    int p = reserve(1);
+    bytes[p] = (byte) v;
+  }
+
+  public void putShort(int v) {
+    int p = reserve(2);
+    bytes[p] = (byte) v;
+    bytes[p + 1] = (byte) (v >>> 8);
+  }
+
+  public void putInt(int v) {
+    int p = reserve(4);
+    writeInt(bytes, p, v);
+  }
+
+  public void putLong(long v) {
+    int p = reserve(8);
+    writeInt(bytes, p, (int) v);
+    writeInt(bytes, p + 4, (int) (v >>> 32));
+  }
+
+  public void putFloat(float v) {
+    putInt(Float.floatToRawIntBits(v));
+  }
+
+  public void putDouble(double v) {
+    putLong(Double.doubleToRawLongBits(v));
+  }
+
+  /** Writes the low {@code width} (1, 2, 4 or 8) bytes of {@code v}. */
+  public void putWidth(long v, int width) {
+    switch (width) {
+      case 1 -> putByte((int) v);
+      case 2 -> putShort((int) v);
+      case 4 -> putInt((int) v);
+      case 8 -> putLong(v);
+      default -> throw new IllegalArgumentException("width " + width);
+    }
+  }
+
+  public void putBytes(byte[] src, int offset, int length) {
+    int p = reserve(length);
+    System.arraycopy(src, offset, bytes, p, length);
+  }
+
+  public void putBytes(byte[] src) {
+    putBytes(src, 0, src.length);
+  }
+
+  /** Appends {@code n} zero bytes. */
+  public void putZeros(int n) {
+    reserve(n); // fresh capacity is zero: nothing is ever written past size
+  }
+
+  /** Overwrites 4 bytes at {@code pos} (already written). */
+  public void setInt(int pos, int v) {
+    checkWritten(pos, 4);
+    writeInt(bytes, pos, v);
+  }
+
+  /** Overwrites the {@code width} bytes at {@code pos} (already written). */
+  public void setWidth(int pos, long v, int width) {
+    checkWritten(pos, width);
+    for (int i = 0; i < width; i++) {
+      bytes[pos + i] = (byte) (v >>> (8 * i));
+    }
+  }
+
+  public int getInt(int pos) {
+    checkWritten(pos, 4);
+    return (bytes[pos] & 0xFF) | (bytes[pos + 1] & 0xFF) << 8 | (bytes[pos + 2] & 0xFF) << 16
+        | (bytes[pos + 3] & 0xFF) << 24;
+  }
+
+  public long getLong(int pos) {
+    checkWritten(pos, 8);
+    return (getInt(pos) & 0xFFFFFFFFL) | ((long) getInt(pos + 4) << 32);
+  }
+
+  /** Direct access to the backing array (valid until the next write); bytes [0, size) are written. */
+  byte[] array() {
+    return bytes;
+  }
+
+  private void checkWritten(int pos, int width) {
+    if (pos < 0 || pos > size - width) {
+      throw new IndexOutOfBoundsException("position " + pos + " width " + width + " size " + size);
+    }
+  }
+
+  private static void writeInt(byte[] b, int p, int v) {
+    b[p] = (byte) v;
+    b[p + 1] = (byte) (v >>> 8);
+    b[p + 2] = (byte) (v >>> 16);
+    b[p + 3] = (byte) (v >>> 24);
+  }
+
+  /** The bytes written, zero-padded to a multiple of 64; the builder starts over empty. */
+  public ArrowBuffer finish() {
+    int padded = (int) BitUtil.align64(size);
+    byte[] out = bytes;
+    if (out.length < padded) {
+      out = Arrays.copyOf(out, padded);
+    }
+    bytes = NONE;
+    size = 0;
+    return padded == 0 ? ArrowBuffer.wrap(NONE) : ArrowBuffer.wrap(out, 0, padded);
+  }
+
+  /** Drops the bytes from {@code newSize} on (zeroing them, so padding stays zero). */
+  public void truncate(int newSize) {
+    if (newSize < 0 || newSize > size) {
+      throw new IndexOutOfBoundsException("truncate to " + newSize + " of " + size);
+    }
+    Arrays.fill(bytes, newSize, size, (byte) 0);
+    size = newSize;
+  }
+
+  /** Discards everything written. */
+  public void clear() {
+    bytes = NONE;
+    size = 0;
+  }
+}

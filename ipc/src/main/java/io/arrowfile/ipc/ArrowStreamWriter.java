@@ -1,0 +1,66 @@
+package io.arrowfile.ipc;
+
+import io.arrowfile.columnar.RecordBatch;
+import io.arrowfile.columnar.type.Schema;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.channels.Channels;
+import java.nio.channels.FileChannel;
+import java.nio.channels.WritableByteChannel;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+
+/**
+ * Writes the IPC stream format: the schema, then for each batch the dictionary batches it needs (a changed
+ * dictionary goes out as a delta when it extends the previous one, otherwise as a replacement) and the
+ * record batch, and on close the end-of-stream marker.
+ */
+public final class ArrowStreamWriter extends IpcWriter {
+
+  private ArrowStreamWriter(WritableByteChannel channel, Schema schema, WriteOptions options) throws IOException {
+    super(channel, schema, options, false, 0);
+    writeSchema();
+  }
+
+  /** A writer to {@code channel}, which {@link #close()} closes. */
+  public static ArrowStreamWriter create(WritableByteChannel channel, Schema schema, WriteOptions options)
+      throws IOException {
+    return new ArrowStreamWriter(channel, schema, options);
+  }
+
+  /** A writer to {@code out}, which {@link #close()} closes. */
+  public static ArrowStreamWriter create(OutputStream out, Schema schema, WriteOptions options)
+      throws IOException {
+    return new ArrowStreamWriter(Channels.newChannel(out), schema, options);
+  }
+
+  public static ArrowStreamWriter create(Path path, Schema schema, WriteOptions options) throws IOException {
+    FileChannel channel = FileChannel.open(path, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
+        StandardOpenOption.TRUNCATE_EXISTING);
+    try {
+      return create(channel, schema, options);
+    } catch (IOException | RuntimeException e) {
+      channel.close();
+      throw e;
+    }
+  }
+
+  @Override
+  public void write(RecordBatch batch) throws IOException {
+    super.write(batch);
+  }
+
+  /** Writes the end-of-stream marker and closes the channel. */
+  @Override
+  public void close() throws IOException {
+    if (closed) {
+      return;
+    }
+    closed = true;
+    try {
+      messages.writeEndOfStream();
+    } finally {
+      channel.close();
+    }
+  }
+}

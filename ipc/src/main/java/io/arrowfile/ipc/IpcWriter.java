@@ -1,0 +1,146 @@
+package io.arrowfile.ipc;
+
+import io.arrowfile.columnar.ArrayData;
+import io.arrowfile.columnar.ArrowFormatException;
+import io.arrowfile.columnar.RecordBatch;
+import io.arrowfile.columnar.memory.ArrowBuffer;
+import io.arrowfile.columnar.type.Schema;
+import io.arrowfile.ipc.message.MessageWriter;
+import io.arrowfile.ipc.message.RecordBatchEncoder;
+import io.arrowfile.ipc.metadata.Block;
+import io.arrowfile.ipc.metadata.DictionaryBatchHeader;
+import io.arrowfile.ipc.metadata.Endianness;
+import io.arrowfile.ipc.metadata.Message;
+import io.arrowfile.ipc.metadata.MetadataVersion;
+import io.arrowfile.ipc.metadata.SchemaMessage;
+import java.io.IOException;
+import java.nio.channels.WritableByteChannel;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+
+/** What the file and stream writers share: the schema message, dictionaries and record batches. */
+abstract class IpcWriter implements AutoCloseable {
+  final WritableByteChannel channel;
+  final Schema schema;
+  final WriteOptions options;
+  final SchemaMessage schemaMessage;
+  final MessageWriter messages;
+  final List<Block> dictionaryBlocks = new ArrayList<>();
+  final List<Block> batchBlocks = new ArrayList<>();
+  private final Map<Long, ArrayData> written = new HashMap<>();
+  private final boolean file;
+  boolean closed;
+
+  IpcWriter(WritableByteChannel channel, Schema schema, WriteOptions options, boolean file, long start) {
+    this.channel = Objects.requireNonNull(channel, "channel");
+    this.schema = Objects.requireNonNull(schema, "schema");
+    this.options = options == null ? WriteOptions.DEFAULT : options;
+    this.file = file;
+    long features = this.options.compression() != null ? SchemaMessage.FEATURE_COMPRESSED_BODY : 0;
+    this.schemaMessage = new SchemaMessage(schema, Endianness.LITTLE, features);
+    this.messages = new MessageWriter(channel, start);
+  }
+
+  void writeSchema() throws IOException {
+    messages.write(new Message(MetadataVersion.CURRENT, schemaMessage, 0, Map.of()));
+  }
+
+  /** Writes {@code batch}, preceded by the dictionary batches it needs. */
+  public void write(RecordBatch batch) throws IOException {
+    if (closed) {
+      throw new IllegalStateException("writer is closed");
+    }
+    if (!batch.schema().fields().equals(schema.fields())) {
+      throw new IllegalArgumentException("batch schema " + batch.schema() + " is not the writer's " + schema);
+    }
+    for (Map.Entry<Long, ArrayData> e : RecordBatchEncoder.collectDictionaries(batch).entrySet()) {
+      writeDictionary(e.getKey(), e.getValue());
+    }
+    RecordBatchEncoder.Encoded encoded = RecordBatchEncoder.encode(batch, options);
+    Message message = new Message(MetadataVersion.CURRENT, encoded.header(), encoded.bodyLength(), Map.of());
+    batchBlocks.add(messages.write(message, encoded.header().buffers(), encoded.buffers()));
+  }
+
+  private void writeDictionary(long id, ArrayData values) throws IOException {
+    ArrayData previous = written.get(id);
+    if (previous == values) {
+      return;
+    }
+    boolean delta = false;
+    ArrayData toWrite = values;
+    if (previous != null) {
+      if (sameContent(previous, values)) {
+        written.put(id, values);
+        return;
+      }
+      if (previous.length() <= values.length()
+          && sameContent(previous, values.slice(0, previous.length()))) {
+        delta = true;
+        toWrite = values.slice(previous.length(), values.length() - previous.length());
+      } else if (file) {
+        throw new ArrowFormatException("file format can't replace dictionary id " + id
+            + ": a later batch carries a dictionary that does not extend the one written before");
+      }
+    }
+    RecordBatchEncoder.Encoded encoded = RecordBatchEncoder.encodeArray(toWrite, options);
+    DictionaryBatchHeader header = new DictionaryBatchHeader(id, encoded.header(), delta);
+    Message message = new Message(MetadataVersion.CURRENT, header, encoded.bodyLength(), Map.of());
+    dictionaryBlocks.add(messages.write(message, encoded.header().buffers(), encoded.buffers()));
+    written.put(id, values);
+  }
+
+  /** Whether two arrays encode to the same bytes (uncompressed). */
+  static boolean sameContent(ArrayData a, ArrayData b) {
+    if (a.length() != b.length() || !a.field().type().equals(b.field().type())) {
+      return false;
+    }
+    RecordBatchEncoder.Encoded ea = RecordBatchEncoder.encodeArray(a, WriteOptions.DEFAULT);
+    RecordBatchEncoder.Encoded eb = RecordBatchEncoder.encodeArray(b, WriteOptions.DEFAULT);
+    if (!ea.header().nodes().equals(eb.header().nodes())
+        || !ea.header().buffers().equals(eb.header().buffers())
+        || !ea.header().variadicBufferCounts().equals(eb.header().variadicBufferCounts())) {
+      return false;
+    }
+    for (int i = 0; i < ea.buffers().size(); i++) {
+      if (!sameBytes(ea.buffers().get(i), eb.buffers().get(i))) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  private static boolean sameBytes(ArrowBuffer x, ArrowBuffer y) {
+    if (x.length() != y.length()) {
+      return false;
+    }
+    long n = x.length();
+    long i = 0;
+    for (; i + 8 <= n; i += 8) {
+      if (x.getLong(i) != y.getLong(i)) {
+        return false;
+      }
+    }
+    for (; i < n; i++) {
+      if (x.getByte(i) != y.getByte(i)) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** Finishes the output and closes the channel. */
+  @Override
+  public abstract void close() throws IOException;
+
+  public Schema schema() {
+    return schema;
+  }
+
+  /** Bytes written so far. */
+  public long bytesWritten() {
+    return messages.position();
+  }
+}

@@ -1,0 +1,185 @@
+package io.arrowfile.ipc.codec;
+
+import com.github.luben.zstd.Zstd;
+import com.github.luben.zstd.ZstdInputStreamNoFinalizer;
+import io.arrowfile.columnar.ArrowFormatException;
+import io.arrowfile.columnar.memory.ArrowBuffer;
+import io.arrowfile.ipc.metadata.CompressionCodec;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.channels.Channels;
+import java.util.Arrays;
+import net.jpountz.lz4.LZ4FrameInputStream;
+import net.jpountz.lz4.LZ4FrameOutputStream;
+
+/**
+ * Compression of record batch body buffers, each on its own: an int64 little-endian uncompressed length,
+ * then the compressed bytes (an LZ4 frame or a zstd frame). A length of -1 marks a buffer stored
+ * uncompressed; an empty buffer stays empty.
+ *
+ * <p>Decompression never trusts the declared length for allocation: output memory grows as bytes actually
+ * come out of the decompressor, up to the declared length, which is itself capped.
+ */
+public final class BodyCompression {
+  /** The marker for a buffer stored as is. */
+  public static final long UNCOMPRESSED = -1;
+  private static final int PREFIX = 8;
+
+  private BodyCompression() {}
+
+  /**
+   * The uncompressed contents of {@code raw}, one buffer of a compressed body.
+   *
+   * @param maxBufferSize the largest uncompressed length accepted
+   */
+  public static ArrowBuffer decompress(CompressionCodec codec, ArrowBuffer raw, long maxBufferSize) {
+    if (raw.length() == 0) {
+      return ArrowBuffer.EMPTY;
+    }
+    if (raw.length() < PREFIX) {
+      throw new ArrowFormatException("compressed buffer of " + raw.length()
+          + " bytes is too short for its 8-byte length prefix");
+    }
+    long declared = raw.getLong(0);
+    ArrowBuffer payload = raw.slice(PREFIX, raw.length() - PREFIX);
+    if (declared == UNCOMPRESSED) {
+      return payload;
+    }
+    if (declared == 0) {
+      return ArrowBuffer.EMPTY;
+    }
+    if (declared < 0) {
+      throw new ArrowFormatException("compressed buffer declares a negative uncompressed length " + declared);
+    }
+    long cap = Math.min(maxBufferSize, Integer.MAX_VALUE - 8);
+    if (declared > cap) {
+      throw new ArrowFormatException("compressed buffer declares " + declared
+          + " uncompressed bytes, more than the limit of " + cap);
+    }
+    if (payload.length() > Integer.MAX_VALUE - 8) {
+      throw new ArrowFormatException("compressed buffer of " + payload.length() + " bytes is too large");
+    }
+    // A buffer straddling two chunks of a huge mapping is copied once.
+    ByteBuffer in = payload.isContiguous() ? payload.asByteBuffer() : ByteBuffer.wrap(payload.toByteArray());
+    try (InputStream stream = open(codec, new ByteBufferInputStream(in))) {
+      byte[] out = inflate(stream, (int) declared, payload.length());
+      return ArrowBuffer.wrap(out);
+    } catch (ArrowFormatException e) {
+      throw e;
+    } catch (IOException | RuntimeException e) {
+      throw new ArrowFormatException("corrupt " + codec + " data in compressed buffer: " + e.getMessage(), e);
+    }
+  }
+
+  private static InputStream open(CompressionCodec codec, InputStream in) throws IOException {
+    return switch (codec) {
+      case LZ4_FRAME -> new LZ4FrameInputStream(in);
+      case ZSTD -> new ZstdInputStreamNoFinalizer(in);
+    };
+  }
+
+  private static byte[] inflate(InputStream stream, int declared, long compressedLength) throws IOException {
+    long guess = Math.max(compressedLength * 8, 1 << 20);
+    byte[] out = new byte[(int) Math.min(declared, guess)];
+    int n = 0;
+    while (true) {
+      if (n == out.length) {
+        if (n == declared) {
+          if (stream.read() >= 0) {
+            throw new ArrowFormatException("compressed buffer decompresses to more than its declared "
+                + declared + " bytes");
+          }
+          break;
+        }
+        out = Arrays.copyOf(out, (int) Math.min(declared, (long) out.length * 2));
+      }
+      int r = stream.read(out, n, out.length - n);
+      if (r < 0) {
+        break;
+      }
+      n += r;
+    }
+    if (n != declared) {
+      throw new ArrowFormatException("compressed buffer decompresses to " + n + " bytes, not the declared "
+          + declared);
+    }
+    return out;
+  }
+
+  /**
+   * {@code data} compressed with {@code codec} and prefixed with its length, or prefixed with -1 and stored
+   * as is when compression does not make it smaller. An empty buffer stays empty.
+   */
+  public static ArrowBuffer compress(CompressionCodec codec, ArrowBuffer data, int zstdLevel) {
+    if (data.length() == 0) {
+      return ArrowBuffer.EMPTY;
+    }
+    if (data.length() > Integer.MAX_VALUE - 64) {
+      throw new IllegalArgumentException("buffer of " + data.length() + " bytes is too large to compress");
+    }
+    byte[] compressed;
+    try {
+      compressed = switch (codec) {
+        case LZ4_FRAME -> lz4(data);
+        case ZSTD -> Zstd.compress(data.toByteArray(), zstdLevel);
+      };
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    boolean pays = compressed.length < data.length();
+    int bodyLength = pays ? compressed.length : (int) data.length();
+    byte[] out = new byte[PREFIX + bodyLength];
+    ByteBuffer bb = ByteBuffer.wrap(out).order(ByteOrder.LITTLE_ENDIAN);
+    bb.putLong(0, pays ? data.length() : UNCOMPRESSED);
+    if (pays) {
+      System.arraycopy(compressed, 0, out, PREFIX, compressed.length);
+    } else {
+      data.getBytes(0, out, PREFIX, bodyLength);
+    }
+    return ArrowBuffer.wrap(out);
+  }
+
+  private static byte[] lz4(ArrowBuffer data) throws IOException {
+    ByteArrayOutputStream bytes = new ByteArrayOutputStream((int) Math.min(data.length() + 64, 1 << 20));
+    try (LZ4FrameOutputStream out = new LZ4FrameOutputStream(bytes)) {
+      data.writeTo(Channels.newChannel(out));
+    }
+    return bytes.toByteArray();
+  }
+
+  /** An InputStream over a ByteBuffer's remaining bytes. */
+  private static final class ByteBufferInputStream extends InputStream {
+    private final ByteBuffer buffer;
+
+    ByteBufferInputStream(ByteBuffer buffer) {
+      this.buffer = buffer;
+    }
+
+    @Override
+    public int read() {
+      return buffer.hasRemaining() ? buffer.get() & 0xFF : -1;
+    }
+
+    @Override
+    public int read(byte[] b, int off, int len) {
+      if (len == 0) {
+        return 0;
+      }
+      if (!buffer.hasRemaining()) {
+        return -1;
+      }
+      int n = Math.min(len, buffer.remaining());
+      buffer.get(b, off, n);
+      return n;
+    }
+
+    @Override
+    public int available() {
+      return buffer.remaining();
+    }
+  }
+}

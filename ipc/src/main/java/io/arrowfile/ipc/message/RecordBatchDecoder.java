@@ -1,0 +1,280 @@
+package io.arrowfile.ipc.message;
+
+import io.arrowfile.columnar.ArrayData;
+import io.arrowfile.columnar.ArrowFormatException;
+import io.arrowfile.columnar.RecordBatch;
+import io.arrowfile.columnar.ValidationLevel;
+import io.arrowfile.columnar.Validator;
+import io.arrowfile.columnar.memory.ArrowBuffer;
+import io.arrowfile.columnar.type.Field;
+import io.arrowfile.columnar.type.Layout;
+import io.arrowfile.columnar.type.Schema;
+import io.arrowfile.ipc.ReadOptions;
+import io.arrowfile.ipc.codec.BodyCompression;
+import io.arrowfile.ipc.metadata.BodyBuffer;
+import io.arrowfile.ipc.metadata.CompressionCodec;
+import io.arrowfile.ipc.metadata.Endianness;
+import io.arrowfile.ipc.metadata.FieldNode;
+import io.arrowfile.ipc.metadata.MetadataVersion;
+import io.arrowfile.ipc.metadata.RecordBatchHeader;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Turns a {@code RecordBatch} message (header and body) into {@link ArrayData}: walks the schema's fields
+ * in pre-order, taking one field node per array and the buffers its layout has, checks every buffer lies
+ * within the body and the counts match exactly, decompresses and byte-swaps where needed (otherwise the
+ * buffers are slices of the body: no copy), attaches dictionaries and validates.
+ */
+public final class RecordBatchDecoder {
+  private static final ArrowBuffer ZERO_OFFSET_32 = ArrowBuffer.wrap(new byte[4]);
+  private static final ArrowBuffer ZERO_OFFSET_64 = ArrowBuffer.wrap(new byte[8]);
+
+  private final RecordBatchHeader header;
+  private final ArrowBuffer body;
+  private final Map<Long, ArrayData> dictionaries;
+  private final boolean bigEndian;
+  private final MetadataVersion version;
+  private final ReadOptions options;
+  private final CompressionCodec compression;
+  private int nodeIndex;
+  private int bufferIndex;
+  private int variadicIndex;
+
+  private RecordBatchDecoder(RecordBatchHeader header, ArrowBuffer body, Map<Long, ArrayData> dictionaries,
+      Endianness endianness, MetadataVersion version, ReadOptions options) {
+    this.header = header;
+    this.body = body;
+    this.dictionaries = dictionaries == null ? Map.of() : dictionaries;
+    this.bigEndian = endianness == Endianness.BIG;
+    this.version = version == null ? MetadataVersion.CURRENT : version;
+    if (this.version.compareTo(MetadataVersion.V4) < 0) {
+      throw new ArrowFormatException("metadata version " + this.version
+          + " (before Arrow 0.8) is not supported");
+    }
+    this.options = options;
+    this.compression = header.compression();
+  }
+
+  /**
+   * The record batch {@code header} and {@code body} hold for {@code schema}.
+   *
+   * @param dictionaries the dictionaries read so far, by id
+   * @param version the message's metadata version (before V5, unions carry a validity buffer)
+   */
+  public static RecordBatch decode(Schema schema, RecordBatchHeader header, ArrowBuffer body,
+      Map<Long, ArrayData> dictionaries, Endianness endianness, MetadataVersion version, ReadOptions options) {
+    RecordBatchDecoder d = new RecordBatchDecoder(header, body, dictionaries, endianness, version, options);
+    if (header.length() < 0) {
+      throw new ArrowFormatException("negative record batch length " + header.length());
+    }
+    List<ArrayData> columns = new ArrayList<>(schema.fields().size());
+    for (Field field : schema.fields()) {
+      ArrayData column = d.readField(field);
+      if (column.length() != header.length()) {
+        throw new ArrowFormatException("column has " + column.length() + " rows, the record batch "
+            + header.length()).inField(field.name());
+      }
+      columns.add(column);
+    }
+    d.checkAllConsumed();
+    for (ArrayData column : columns) {
+      validate(column, options.validation());
+    }
+    return new RecordBatch(schema, header.length(), columns);
+  }
+
+  /** The values of a dictionary batch: its one column, read as {@code valueField}. */
+  public static ArrayData decodeDictionary(Field valueField, RecordBatchHeader header, ArrowBuffer body,
+      Map<Long, ArrayData> dictionaries, Endianness endianness, MetadataVersion version, ReadOptions options) {
+    RecordBatchDecoder d = new RecordBatchDecoder(header, body, dictionaries, endianness, version, options);
+    if (header.length() < 0) {
+      throw new ArrowFormatException("negative dictionary batch length " + header.length());
+    }
+    ArrayData column = d.readField(valueField);
+    if (column.length() != header.length()) {
+      throw new ArrowFormatException("dictionary has " + column.length() + " values, its batch says "
+          + header.length());
+    }
+    d.checkAllConsumed();
+    validate(column, options.validation());
+    return column;
+  }
+
+  static void validate(ArrayData column, ValidationLevel level) {
+    if (level == ValidationLevel.NONE) {
+      return;
+    }
+    try {
+      Validator.validate(column, level);
+    } catch (ArrowFormatException e) {
+      throw e.fieldPath() == null ? e.inField(column.field().name()) : e;
+    }
+  }
+
+  private void checkAllConsumed() {
+    if (nodeIndex != header.nodes().size()) {
+      throw new ArrowFormatException("record batch has " + header.nodes().size()
+          + " field nodes, the schema needs " + nodeIndex);
+    }
+    if (bufferIndex != header.buffers().size()) {
+      throw new ArrowFormatException("record batch has " + header.buffers().size()
+          + " buffers, the schema needs " + bufferIndex);
+    }
+    if (variadicIndex != header.variadicBufferCounts().size()) {
+      throw new ArrowFormatException("record batch has " + header.variadicBufferCounts().size()
+          + " variadic buffer counts, the schema has " + variadicIndex + " binary view arrays");
+    }
+  }
+
+  private FieldNode nextNode() {
+    if (nodeIndex >= header.nodes().size()) {
+      throw new ArrowFormatException("record batch has only " + header.nodes().size()
+          + " field nodes, fewer than the schema needs");
+    }
+    return header.nodes().get(nodeIndex++);
+  }
+
+  private ArrowBuffer nextBuffer() {
+    if (bufferIndex >= header.buffers().size()) {
+      throw new ArrowFormatException("record batch has only " + header.buffers().size()
+          + " buffers, fewer than the schema needs");
+    }
+    int index = bufferIndex++;
+    BodyBuffer b = header.buffers().get(index);
+    long offset = b.offset();
+    long length = b.length();
+    if (offset < 0 || length < 0 || offset > body.length() || length > body.length() - offset) {
+      throw new ArrowFormatException("buffer " + index + " (offset " + offset + ", length " + length
+          + ") is not within the body (" + body.length() + " bytes)");
+    }
+    ArrowBuffer raw = length == 0 ? ArrowBuffer.EMPTY : body.slice(offset, length);
+    if (compression != null) {
+      try {
+        return BodyCompression.decompress(compression, raw, options.maxBufferSize());
+      } catch (ArrowFormatException e) {
+        throw new ArrowFormatException("buffer " + index + ": " + e.problem(), e.getCause());
+      }
+    }
+    return raw;
+  }
+
+  private long nextVariadicCount() {
+    if (variadicIndex >= header.variadicBufferCounts().size()) {
+      throw new ArrowFormatException("record batch has only " + header.variadicBufferCounts().size()
+          + " variadic buffer counts, fewer than its binary view arrays");
+    }
+    return header.variadicBufferCounts().get(variadicIndex++);
+  }
+
+  private ArrayData readField(Field field) {
+    try {
+      return readFieldUnchecked(field);
+    } catch (ArrowFormatException e) {
+      throw e.inField(field.name());
+    }
+  }
+
+  private ArrayData readFieldUnchecked(Field field) {
+    FieldNode node = nextNode();
+    long length = node.length();
+    long nulls = node.nullCount();
+    if (length < 0 || nulls < 0 || nulls > length) {
+      throw new ArrowFormatException("field node has length " + length + " and null count " + nulls);
+    }
+    Layout layout = field.layout();
+    ArrowBuffer[] buffers;
+    List<ArrayData> children = List.of();
+    ArrayData dictionary = null;
+    long nullCount = nulls;
+    switch (layout) {
+      case NULL:
+        buffers = new ArrowBuffer[0];
+        nullCount = length;
+        break;
+      case SPARSE_UNION:
+      case DENSE_UNION: {
+        if (version.compareTo(MetadataVersion.V5) < 0) {
+          nextBuffer(); // the validity bitmap unions had before V5
+        }
+        buffers = new ArrowBuffer[layout.fixedBufferCount()];
+        for (int i = 0; i < buffers.length; i++) {
+          buffers[i] = nextBuffer();
+        }
+        nullCount = 0;
+        children = readChildren(field, -1);
+        break;
+      }
+      case RUN_END_ENCODED:
+        buffers = new ArrowBuffer[0];
+        nullCount = 0;
+        children = readChildren(field, 2);
+        break;
+      case BINARY_VIEW: {
+        ArrowBuffer validity = nextBuffer();
+        ArrowBuffer views = nextBuffer();
+        long variadic = nextVariadicCount();
+        if (variadic < 0 || variadic > header.buffers().size() - bufferIndex) {
+          throw new ArrowFormatException("binary view array declares " + variadic
+              + " variadic buffers, more than the record batch has left");
+        }
+        buffers = new ArrowBuffer[2 + (int) variadic];
+        buffers[0] = validity;
+        buffers[1] = views;
+        for (int i = 2; i < buffers.length; i++) {
+          buffers[i] = nextBuffer();
+        }
+        break;
+      }
+      default: {
+        buffers = new ArrowBuffer[layout.fixedBufferCount()];
+        for (int i = 0; i < buffers.length; i++) {
+          buffers[i] = nextBuffer();
+        }
+        if (field.isDictionaryEncoded()) {
+          long id = field.dictionary().id();
+          dictionary = dictionaries.get(id);
+          if (dictionary == null) {
+            throw new ArrowFormatException("no dictionary with id " + id + " has been read");
+          }
+        } else {
+          switch (layout) {
+            case LIST, LARGE_LIST, LIST_VIEW, LARGE_LIST_VIEW, FIXED_SIZE_LIST -> children = readChildren(field, 1);
+            case STRUCT -> children = readChildren(field, -1);
+            default -> { }
+          }
+        }
+        break;
+      }
+    }
+    if (layout.hasValidity() && nulls == 0) {
+      buffers[0] = null;
+    }
+    if (length == 0 && buffers.length > 1 && buffers[1] != null && buffers[1].length() == 0) {
+      // An empty array may omit its single zero offset.
+      switch (layout) {
+        case VARIABLE_BINARY, LIST -> buffers[1] = ZERO_OFFSET_32;
+        case LARGE_VARIABLE_BINARY, LARGE_LIST -> buffers[1] = ZERO_OFFSET_64;
+        default -> { }
+      }
+    }
+    if (bigEndian) {
+      ByteSwap.toLittleEndian(field, buffers);
+    }
+    return new ArrayData(field, length, 0, nullCount, buffers, children, dictionary);
+  }
+
+  private List<ArrayData> readChildren(Field field, int expected) {
+    List<Field> fields = field.children();
+    if (expected >= 0 && fields.size() != expected) {
+      throw new ArrowFormatException(field.type() + " field has " + fields.size() + " children, not "
+          + expected);
+    }
+    List<ArrayData> out = new ArrayList<>(fields.size());
+    for (Field child : fields) {
+      out.add(readField(child));
+    }
+    return out;
+  }
+}

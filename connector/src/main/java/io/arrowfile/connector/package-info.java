@@ -1,5 +1,20 @@
 /**
- * The Spark DataSource V2 connector ({@code arrowfile}), built on {@code io.arrowfile.ipc}. It arrives with
- * its own issues; nothing in {@code columnar} or {@code ipc} may depend on it.
+ * The Spark connector ({@code arrowfile}), built on {@code io.arrowfile.ipc}; nothing in {@code columnar} or
+ * {@code ipc} may depend on it.
+ *
+ * <p>Routing, as Spark's own Parquet does it: {@link io.arrowfile.connector.ArrowFileDataSource} is the
+ * registered {@code FileDataSourceV2} (short name {@code arrowfile}) whose path reads are a V2 {@code BatchScan}
+ * ({@link io.arrowfile.connector.ArrowTable}, {@link io.arrowfile.connector.ArrowScanBuilder},
+ * {@link io.arrowfile.connector.ArrowScan}, {@link io.arrowfile.connector.ArrowPartitionReaderFactory}); its
+ * fallback {@link io.arrowfile.connector.ArrowFileFormat} (V1) serves catalog tables, SQL on paths and writes.
+ * Both read through one core, {@link io.arrowfile.connector.ArrowBatchIterator}: one {@code ColumnarBatch}
+ * per record batch, its column vectors ({@code io.arrowfile.connector.vector}) reading the Arrow buffers in
+ * place. Types map as {@link io.arrowfile.connector.ArrowToSpark} documents.
+ *
+ * <p>Files: {@code file:} paths are memory-mapped; other file systems (and local files with option or
+ * system property {@code arrowfile.forceHadoopRead=true}) go through Hadoop positioned reads
+ * ({@link io.arrowfile.connector.HadoopByteSource}), fetching only the wanted columns' buffers
+ * ({@link io.arrowfile.connector.ColumnPrunedFileReader}); stream-format files are read sequentially.
+ * Options: {@code mergeSchema} (unite disagreeing file schemas), {@code arrowfile.forceHadoopRead}.
  */
 package io.arrowfile.connector;

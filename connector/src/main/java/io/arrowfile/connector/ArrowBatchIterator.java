@@ -1,0 +1,228 @@
+package io.arrowfile.connector;
+
+import io.arrowfile.columnar.RecordBatch;
+import io.arrowfile.columnar.type.Field;
+import io.arrowfile.columnar.type.Schema;
+import io.arrowfile.connector.vector.ArrowVectors;
+import io.arrowfile.ipc.BatchReader;
+import io.arrowfile.ipc.ReadOptions;
+import java.io.Closeable;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.Iterator;
+import java.util.NoSuchElementException;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.Path;
+import org.apache.spark.TaskContext;
+import org.apache.spark.sql.catalyst.InternalRow;
+import org.apache.spark.sql.catalyst.expressions.UnsafeProjection;
+import org.apache.spark.sql.execution.vectorized.ColumnVectorUtils;
+import org.apache.spark.sql.execution.vectorized.ConstantColumnVector;
+import org.apache.spark.sql.types.DataType;
+import org.apache.spark.sql.types.StructField;
+import org.apache.spark.sql.types.StructType;
+import org.apache.spark.sql.vectorized.ColumnVector;
+import org.apache.spark.sql.vectorized.ColumnarBatch;
+
+/**
+ * The reader core shared by the V1 {@link ArrowFileFormat} and the V2 {@link ArrowPartitionReaderFactory}:
+ * opens one file, and yields one {@link ColumnarBatch} per non-empty record batch holding only the
+ * requested columns (vectors over the batch's buffers, no copy), then the partition values as constant
+ * vectors. Requested columns the file lacks read as null. Closes the file at the end, on {@link #close()},
+ * or when the task completes, whichever comes first.
+ */
+public final class ArrowBatchIterator implements Iterator<ColumnarBatch>, Closeable {
+  private final BatchReader reader;
+  private final String fileName;
+  private final StructField[] required;
+  /** For each required column, its index in the file's schema, or -1 (read as null). */
+  private final int[] fileColumn;
+  private final StructField[] partitionFields;
+  private final ColumnVector[] partitionVectors;
+  private final ColumnVector[] nullVectors;
+  private ColumnarBatch nextBatch;
+  private boolean closed;
+
+  private ArrowBatchIterator(BatchReader reader, String fileName, StructType requiredSchema,
+      StructType partitionSchema, InternalRow partitionValues, boolean caseSensitive) {
+    this.reader = reader;
+    this.fileName = fileName;
+    this.required = requiredSchema.fields();
+    Schema fileSchema = reader == null ? Schema.of() : reader.schema();
+    this.fileColumn = new int[required.length];
+    this.nullVectors = new ColumnVector[required.length];
+    for (int k = 0; k < required.length; k++) {
+      int index = indexOf(fileSchema, required[k].name(), caseSensitive);
+      fileColumn[k] = index;
+      if (index < 0) {
+        ConstantColumnVector nulls = new ConstantColumnVector(1, required[k].dataType());
+        nulls.setNull();
+        nullVectors[k] = nulls;
+      } else {
+        Field f = fileSchema.field(index);
+        if (!ArrowToSpark.readableAs(f, required[k].dataType())) {
+          DataType actual = ArrowToSpark.dataType(f, f.name());
+          throw new IllegalArgumentException("column '" + required[k].name() + "' of " + fileName + " is "
+              + actual.catalogString() + " (Arrow " + f.type() + "), but the read schema asks for "
+              + required[k].dataType().catalogString());
+        }
+      }
+    }
+    this.partitionFields = partitionSchema.fields();
+    this.partitionVectors = new ColumnVector[partitionFields.length];
+    for (int k = 0; k < partitionFields.length; k++) {
+      ConstantColumnVector v = new ConstantColumnVector(1, partitionFields[k].dataType());
+      ColumnVectorUtils.populate(v, partitionValues, k);
+      partitionVectors[k] = v;
+    }
+  }
+
+  /**
+   * Opens {@code path} for reading {@code requiredSchema} (data columns) followed by
+   * {@code partitionSchema} with {@code partitionValues}. Registers a task completion listener that
+   * closes the file when running inside a task.
+   */
+  public static ArrowBatchIterator open(Configuration conf, Path path, StructType requiredSchema,
+      StructType partitionSchema, InternalRow partitionValues, boolean caseSensitive, boolean forceHadoopRead)
+      throws IOException {
+    if (ArrowFiles.isHidden(path)) {
+      // Spark lists _metadata and _common_metadata (Parquet summaries); they are never Arrow data.
+      ArrowBatchIterator empty = new ArrowBatchIterator(null, path.toString(), requiredSchema, partitionSchema,
+          partitionValues, caseSensitive);
+      empty.closed = true;
+      return empty;
+    }
+    BatchReader reader = ArrowFiles.open(conf, path, forceHadoopRead, ReadOptions.DEFAULT, schema -> {
+      java.util.TreeSet<Integer> wanted = new java.util.TreeSet<>();
+      for (StructField f : requiredSchema.fields()) {
+        int index = indexOf(schema, f.name(), caseSensitive);
+        if (index >= 0) {
+          wanted.add(index);
+        }
+      }
+      return wanted.stream().mapToInt(Integer::intValue).toArray();
+    });
+    ArrowBatchIterator it;
+    try {
+      it = new ArrowBatchIterator(reader, path.toString(), requiredSchema, partitionSchema, partitionValues,
+          caseSensitive);
+    } catch (RuntimeException e) {
+      reader.close();
+      throw e;
+    }
+    TaskContext context = TaskContext.get();
+    if (context != null) {
+      context.addTaskCompletionListener((org.apache.spark.util.TaskCompletionListener) ctx -> it.close());
+    }
+    return it;
+  }
+
+  private static int indexOf(Schema schema, String name, boolean caseSensitive) {
+    int exact = schema.indexOf(name);
+    if (exact >= 0 || caseSensitive) {
+      return exact;
+    }
+    for (int i = 0; i < schema.fields().size(); i++) {
+      if (schema.field(i).name().equalsIgnoreCase(name)) {
+        return i;
+      }
+    }
+    return -1;
+  }
+
+  @Override
+  public boolean hasNext() {
+    if (nextBatch != null) {
+      return true;
+    }
+    if (closed) {
+      return false;
+    }
+    try {
+      RecordBatch batch;
+      do {
+        batch = reader.next();
+      } while (batch != null && batch.length() == 0);
+      if (batch == null) {
+        close();
+        return false;
+      }
+      nextBatch = toColumnar(batch);
+      return true;
+    } catch (IOException e) {
+      close();
+      throw new UncheckedIOException(fileName + ": " + e.getMessage(), e);
+    }
+  }
+
+  private ColumnarBatch toColumnar(RecordBatch batch) {
+    int rows = Math.toIntExact(batch.length());
+    ColumnVector[] vectors = new ColumnVector[required.length + partitionVectors.length];
+    for (int k = 0; k < required.length; k++) {
+      int index = fileColumn[k];
+      vectors[k] = index < 0 ? nullVectors[k]
+          : ArrowVectors.create(batch.column(index), required[k].dataType());
+    }
+    System.arraycopy(partitionVectors, 0, vectors, required.length, partitionVectors.length);
+    return new ColumnarBatch(vectors, rows);
+  }
+
+  @Override
+  public ColumnarBatch next() {
+    if (!hasNext()) {
+      throw new NoSuchElementException();
+    }
+    ColumnarBatch b = nextBatch;
+    nextBatch = null;
+    return b;
+  }
+
+  /**
+   * The same batches, row by row, as {@code UnsafeRow}s (Spark's row-based scans require them). The row
+   * object is reused.
+   */
+  public Iterator<InternalRow> rows() {
+    StructField[] all = new StructField[required.length + partitionFields.length];
+    System.arraycopy(required, 0, all, 0, required.length);
+    System.arraycopy(partitionFields, 0, all, required.length, partitionFields.length);
+    UnsafeProjection projection = UnsafeProjection.create(new StructType(all));
+    return new Iterator<>() {
+      private Iterator<InternalRow> current = java.util.Collections.emptyIterator();
+
+      @Override
+      public boolean hasNext() {
+        while (!current.hasNext()) {
+          if (!ArrowBatchIterator.this.hasNext()) {
+            return false;
+          }
+          current = ArrowBatchIterator.this.next().rowIterator();
+        }
+        return true;
+      }
+
+      @Override
+      public InternalRow next() {
+        if (!hasNext()) {
+          throw new NoSuchElementException();
+        }
+        return projection.apply(current.next());
+      }
+    };
+  }
+
+  @Override
+  public void close() {
+    if (closed) {
+      return;
+    }
+    closed = true;
+    if (reader == null) {
+      return;
+    }
+    try {
+      reader.close();
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+}

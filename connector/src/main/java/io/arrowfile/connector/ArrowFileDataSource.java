@@ -1,0 +1,61 @@
+package io.arrowfile.connector;
+
+import org.apache.spark.sql.connector.catalog.Table;
+import org.apache.spark.sql.execution.datasources.FileFormat;
+import org.apache.spark.sql.execution.datasources.v2.FileDataSourceV2;
+import org.apache.spark.sql.types.StructType;
+import org.apache.spark.sql.util.CaseInsensitiveStringMap;
+import scala.Option;
+import scala.collection.immutable.Seq;
+
+/**
+ * The {@code arrowfile} data source, registered under that short name: path reads
+ * ({@code spark.read.format("arrowfile").load(...)}) go through DataSource V2 ({@link ArrowTable}, a
+ * {@code BatchScan}); writes, catalog tables and SQL on paths go to {@link ArrowFileFormat}, its fallback.
+ */
+public final class ArrowFileDataSource implements FileDataSourceV2 {
+  public static final String SHORT_NAME = "arrowfile";
+
+  private Table t;
+
+  public ArrowFileDataSource() {
+    FileDataSourceV2.$init$(this);
+  }
+
+  @Override
+  public Class<? extends FileFormat> fallbackFileFormat() {
+    return ArrowFileFormat.class;
+  }
+
+  @Override
+  public String shortName() {
+    return SHORT_NAME;
+  }
+
+  @Override
+  public Table getTable(CaseInsensitiveStringMap options) {
+    return table(options, Option.empty());
+  }
+
+  @Override
+  public Table getTable(CaseInsensitiveStringMap options, StructType schema) {
+    return table(options, Option.apply(schema));
+  }
+
+  private Table table(CaseInsensitiveStringMap options, Option<StructType> schema) {
+    Seq<String> paths = getPaths(options);
+    String tableName = getTableName(options, paths);
+    CaseInsensitiveStringMap optionsWithoutPaths = getOptionsWithoutPaths(options);
+    return new ArrowTable(tableName, sparkSession(), optionsWithoutPaths, paths, schema);
+  }
+
+  @Override
+  public Table org$apache$spark$sql$execution$datasources$v2$FileDataSourceV2$$t() {
+    return t;
+  }
+
+  @Override
+  public void org$apache$spark$sql$execution$datasources$v2$FileDataSourceV2$$t_$eq(Table table) {
+    this.t = table;
+  }
+}

@@ -1,0 +1,165 @@
+package io.arrowfile.connector;
+
+import io.arrowfile.connector.write.ArrowWriteSupport;
+import java.io.IOException;
+import java.io.Serializable;
+import java.io.UncheckedIOException;
+import java.util.HashMap;
+import java.util.Map;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileStatus;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.mapreduce.Job;
+import org.apache.spark.api.java.JavaSparkContext;
+import org.apache.spark.broadcast.Broadcast;
+import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.catalyst.InternalRow;
+import org.apache.spark.sql.execution.datasources.FileFormat;
+import org.apache.spark.sql.execution.datasources.OutputWriterFactory;
+import org.apache.spark.sql.execution.datasources.PartitionedFile;
+import org.apache.spark.sql.internal.SQLConf;
+import org.apache.spark.sql.sources.DataSourceRegister;
+import org.apache.spark.sql.sources.Filter;
+import org.apache.spark.sql.types.DataType;
+import org.apache.spark.sql.types.StructType;
+import org.apache.spark.util.SerializableConfiguration;
+import scala.Function1;
+import scala.Option;
+import scala.jdk.javaapi.CollectionConverters;
+import scala.runtime.AbstractFunction1;
+
+/**
+ * The V1 file format of {@code arrowfile}: catalog tables ({@code CREATE TABLE ... USING arrowfile}),
+ * SQL on paths and writes go through it. Reads are columnar: {@link ColumnarBatch}es from
+ * {@link ArrowBatchIterator}, handed to Spark through the {@code Iterator<InternalRow>} as Parquet does.
+ * It is not registered itself: {@link ArrowFileDataSource} is, with this class as its fallback.
+ */
+public final class ArrowFileFormat implements FileFormat, DataSourceRegister, Serializable {
+  private static final long serialVersionUID = 1L;
+
+  @Override
+  public String shortName() {
+    return ArrowFileDataSource.SHORT_NAME;
+  }
+
+  @Override
+  public String toString() {
+    return "ArrowFile";
+  }
+
+  @Override
+  public boolean equals(Object o) {
+    return o instanceof ArrowFileFormat;
+  }
+
+  @Override
+  public int hashCode() {
+    return ArrowFileFormat.class.hashCode();
+  }
+
+  static Configuration hadoopConf(SparkSession session, Map<String, String> options) {
+    return ((org.apache.spark.sql.classic.SparkSession) session).sessionState()
+        .newHadoopConfWithOptions(CollectionConverters.asScala(options).toMap(scala.$less$colon$less$.MODULE$.refl()));
+  }
+
+  static boolean forceHadoopRead(Map<String, String> options) {
+    for (Map.Entry<String, String> e : options.entrySet()) {
+      if (e.getKey().equalsIgnoreCase(ArrowFiles.FORCE_HADOOP_READ)) {
+        return Boolean.parseBoolean(e.getValue().trim());
+      }
+    }
+    return false;
+  }
+
+  /** Columnar output is possible for every schema we can map; Spark needs whole-stage codegen for it. */
+  static boolean batchesSupported(SQLConf conf, StructType schema) {
+    return conf.wholeStageEnabled() && schema.fields().length <= conf.wholeStageMaxNumFields();
+  }
+
+  @Override
+  public Option<StructType> inferSchema(SparkSession session, scala.collection.immutable.Map<String, String> options,
+      scala.collection.immutable.Seq<FileStatus> files) {
+    Map<String, String> opts = CollectionConverters.asJava(options);
+    StructType schema = ArrowSchemaInference.infer(hadoopConf(session, opts), CollectionConverters.asJava(files),
+        ArrowSchemaInference.mergeSchema(opts));
+    return Option.apply(schema);
+  }
+
+  @Override
+  public OutputWriterFactory prepareWrite(SparkSession session, Job job,
+      scala.collection.immutable.Map<String, String> options, StructType dataSchema) {
+    return ArrowWriteSupport.prepareWrite(session, job, CollectionConverters.asJava(options), dataSchema);
+  }
+
+  /** Spark's default refuses types we write (Null, Variant, ...); the writer knows what it can map. */
+  @Override
+  public boolean supportDataType(DataType type) {
+    return ArrowWriteSupport.supportDataType(type);
+  }
+
+  @Override
+  public boolean supportBatch(SparkSession session, StructType schema) {
+    return batchesSupported(SQLConf.get(), schema);
+  }
+
+  @Override
+  public boolean isSplitable(SparkSession session, scala.collection.immutable.Map<String, String> options, Path path) {
+    return false;
+  }
+
+  @Override
+  public Function1<PartitionedFile, scala.collection.Iterator<InternalRow>> buildReaderWithPartitionValues(
+      SparkSession session, StructType dataSchema, StructType partitionSchema, StructType requiredSchema,
+      scala.collection.immutable.Seq<Filter> filters, scala.collection.immutable.Map<String, String> options,
+      Configuration hadoopConf) {
+    Map<String, String> opts = new HashMap<>(CollectionConverters.asJava(options));
+    SQLConf conf = SQLConf.get();
+    String returningBatch = opts.get(FileFormat.OPTION_RETURNING_BATCH());
+    boolean batches = returningBatch != null ? Boolean.parseBoolean(returningBatch)
+        : batchesSupported(conf, requiredSchema.merge(partitionSchema, true));
+    Broadcast<SerializableConfiguration> broadcastConf = JavaSparkContext.fromSparkContext(session.sparkContext())
+        .broadcast(new SerializableConfiguration(hadoopConf));
+    return new Reader(broadcastConf, requiredSchema, partitionSchema, conf.caseSensitiveAnalysis(),
+        forceHadoopRead(opts), batches);
+  }
+
+  /** The per-file reader function shipped to executors. */
+  private static final class Reader extends AbstractFunction1<PartitionedFile, scala.collection.Iterator<InternalRow>>
+      implements Serializable {
+    private static final long serialVersionUID = 1L;
+    private final Broadcast<SerializableConfiguration> conf;
+    private final StructType requiredSchema;
+    private final StructType partitionSchema;
+    private final boolean caseSensitive;
+    private final boolean forceHadoopRead;
+    private final boolean batches;
+
+    Reader(Broadcast<SerializableConfiguration> conf, StructType requiredSchema, StructType partitionSchema,
+        boolean caseSensitive, boolean forceHadoopRead, boolean batches) {
+      this.conf = conf;
+      this.requiredSchema = requiredSchema;
+      this.partitionSchema = partitionSchema;
+      this.caseSensitive = caseSensitive;
+      this.forceHadoopRead = forceHadoopRead;
+      this.batches = batches;
+    }
+
+    @Override
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    public scala.collection.Iterator<InternalRow> apply(PartitionedFile file) {
+      ArrowBatchIterator it;
+      try {
+        it = ArrowBatchIterator.open(conf.value().value(), file.toPath(), requiredSchema, partitionSchema,
+            file.partitionValues(), caseSensitive, forceHadoopRead);
+      } catch (IOException e) {
+        throw new UncheckedIOException(file.filePath() + ": " + e.getMessage(), e);
+      }
+      if (batches) {
+        // ColumnarBatch objects through the row iterator, as Spark's columnar file formats do.
+        java.util.Iterator raw = it;
+        return CollectionConverters.asScala((java.util.Iterator<InternalRow>) raw);
+      }
+      return CollectionConverters.asScala(it.rows());
+    }
+  }
+}

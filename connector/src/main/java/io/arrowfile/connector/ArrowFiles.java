@@ -1,0 +1,81 @@
+package io.arrowfile.connector;
+
+import io.arrowfile.ipc.ArrowFileReader;
+import io.arrowfile.ipc.ArrowStreamReader;
+import io.arrowfile.ipc.BatchReader;
+import io.arrowfile.ipc.ByteSource;
+import io.arrowfile.ipc.ReadOptions;
+import java.io.BufferedInputStream;
+import java.io.IOException;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+
+/**
+ * Opens Arrow IPC files (file format or stream format, told apart by the magic) through Hadoop's
+ * {@link FileSystem}: {@code file:} paths are memory-mapped, others read with positioned reads.
+ */
+public final class ArrowFiles {
+  /** Option (and system property) that makes local files go through Hadoop reads instead of mmap. */
+  public static final String FORCE_HADOOP_READ = "arrowfile.forceHadoopRead";
+
+  private ArrowFiles() {}
+
+  /** Files whose names start with {@code _} or {@code .}: never data (Spark still lists {@code _metadata}). */
+  public static boolean isHidden(Path path) {
+    String name = path.getName();
+    return name.startsWith("_") || name.startsWith(".");
+  }
+
+  /** Whether {@code path} on {@code fs} is read by mapping it. */
+  static boolean canMap(FileSystem fs, boolean forceHadoopRead) {
+    return !forceHadoopRead && !Boolean.getBoolean(FORCE_HADOOP_READ) && "file".equals(fs.getScheme());
+  }
+
+  /** A reader of every record batch of the file, in order. */
+  public static BatchReader open(Configuration conf, Path path, boolean forceHadoopRead, ReadOptions options)
+      throws IOException {
+    return open(conf, path, forceHadoopRead, options, null);
+  }
+
+  /**
+   * A reader of the file's record batches. When the file is read through Hadoop (not mapped), is in the file
+   * format, and {@code chooseColumns} (given the file's schema, the ascending indexes of the columns wanted)
+   * selects fewer than all columns, only those columns' bytes are read, and the batches hold only them
+   * (the reader's schema is the pruned one). Mapped files and streams are read whole.
+   */
+  public static BatchReader open(Configuration conf, Path path, boolean forceHadoopRead, ReadOptions options,
+      java.util.function.Function<io.arrowfile.columnar.type.Schema, int[]> chooseColumns) throws IOException {
+    FileSystem fs = path.getFileSystem(conf);
+    if (canMap(fs, forceHadoopRead)) {
+      return BatchReader.open(java.nio.file.Path.of(fs.makeQualified(path).toUri()), options);
+    }
+    HadoopByteSource source = HadoopByteSource.open(fs, path);
+    try {
+      if (ArrowFileReader.hasFileMagic(source)) {
+        ArrowFileReader file = ArrowFileReader.open(source, options);
+        int[] columns = chooseColumns == null ? null : chooseColumns.apply(file.schema());
+        if (columns != null && columns.length < file.schema().fields().size()) {
+          return new ColumnPrunedFileReader(source, file, columns, options);
+        }
+        return file;
+      }
+      // The stream format is read sequentially, through a buffer.
+      return ArrowStreamReader.open(new BufferedInputStream(source.stream(), 1 << 16), source.name(), options);
+    } catch (IOException | RuntimeException e) {
+      source.close();
+      throw e;
+    }
+  }
+
+  /** The schema of the file (its footer, or a stream's first message); reads nothing else. */
+  public static io.arrowfile.columnar.type.Schema readSchema(Configuration conf, Path path) throws IOException {
+    FileSystem fs = path.getFileSystem(conf);
+    try (ByteSource source = HadoopByteSource.open(fs, path)) {
+      if (ArrowFileReader.hasFileMagic(source)) {
+        return ArrowFileReader.open(source, ReadOptions.DEFAULT).schema();
+      }
+      return ArrowStreamReader.open(source, ReadOptions.DEFAULT).schema();
+    }
+  }
+}

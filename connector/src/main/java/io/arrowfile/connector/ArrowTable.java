@@ -1,0 +1,61 @@
+package io.arrowfile.connector;
+
+import org.apache.hadoop.fs.FileStatus;
+import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.connector.read.ScanBuilder;
+import org.apache.spark.sql.connector.write.LogicalWriteInfo;
+import org.apache.spark.sql.connector.write.WriteBuilder;
+import org.apache.spark.sql.execution.datasources.FileFormat;
+import org.apache.spark.sql.execution.datasources.v2.FileTable;
+import org.apache.spark.sql.types.StructType;
+import org.apache.spark.sql.util.CaseInsensitiveStringMap;
+import scala.Option;
+import scala.collection.immutable.Seq;
+import scala.jdk.javaapi.CollectionConverters;
+
+/** A set of Arrow files read through DataSource V2. */
+public final class ArrowTable extends FileTable {
+  private final String name;
+  private final SparkSession session;
+  private final CaseInsensitiveStringMap options;
+
+  public ArrowTable(String name, SparkSession session, CaseInsensitiveStringMap options, Seq<String> paths,
+      Option<StructType> userSpecifiedSchema) {
+    super(session, options, paths, userSpecifiedSchema);
+    this.name = name;
+    this.session = session;
+    this.options = options;
+  }
+
+  @Override
+  public String name() {
+    return name;
+  }
+
+  @Override
+  public String formatName() {
+    return "ArrowFile";
+  }
+
+  @Override
+  public Class<? extends FileFormat> fallbackFileFormat() {
+    return ArrowFileFormat.class;
+  }
+
+  @Override
+  public Option<StructType> inferSchema(Seq<FileStatus> files) {
+    java.util.Map<String, String> opts = options.asCaseSensitiveMap();
+    return Option.apply(ArrowSchemaInference.infer(ArrowFileFormat.hadoopConf(session, opts),
+        CollectionConverters.asJava(files), ArrowSchemaInference.mergeSchema(opts)));
+  }
+
+  @Override
+  public ScanBuilder newScanBuilder(CaseInsensitiveStringMap scanOptions) {
+    return new ArrowScanBuilder(session, fileIndex(), dataSchema(), mergedOptions(scanOptions));
+  }
+
+  @Override
+  public WriteBuilder newWriteBuilder(LogicalWriteInfo info) {
+    throw new UnsupportedOperationException("write path: coming");
+  }
+}

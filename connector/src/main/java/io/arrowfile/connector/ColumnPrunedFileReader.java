@@ -1,0 +1,278 @@
+package io.arrowfile.connector;
+
+import io.arrowfile.columnar.ArrowFormatException;
+import io.arrowfile.columnar.RecordBatch;
+import io.arrowfile.columnar.memory.ArrowBuffer;
+import io.arrowfile.columnar.type.Field;
+import io.arrowfile.columnar.type.Layout;
+import io.arrowfile.columnar.type.Schema;
+import io.arrowfile.ipc.ArrowFileReader;
+import io.arrowfile.ipc.BatchReader;
+import io.arrowfile.ipc.ReadOptions;
+import io.arrowfile.ipc.flatbuf.MetadataCodec;
+import io.arrowfile.ipc.message.DictionaryReader;
+import io.arrowfile.ipc.message.MessageReader;
+import io.arrowfile.ipc.message.RecordBatchDecoder;
+import io.arrowfile.ipc.metadata.Block;
+import io.arrowfile.ipc.metadata.BodyBuffer;
+import io.arrowfile.ipc.metadata.DictionaryBatchHeader;
+import io.arrowfile.ipc.metadata.Endianness;
+import io.arrowfile.ipc.metadata.FieldNode;
+import io.arrowfile.ipc.metadata.Message;
+import io.arrowfile.ipc.metadata.MetadataVersion;
+import io.arrowfile.ipc.metadata.RecordBatchHeader;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * Reads some columns of an IPC file through {@link HadoopByteSource} positioned reads, fetching only
+ * their bytes: per record batch, the block's metadata, then the byte ranges of the wanted columns' body
+ * buffers, with ranges less than {@link #COALESCE_GAP} apart read together. The wanted buffers are laid
+ * out in a compact body and decoded as a record batch of the pruned schema; dictionaries are read only
+ * for the ids the wanted columns use.
+ */
+final class ColumnPrunedFileReader implements BatchReader {
+  /** Ranges closer than this are read in one request (the gap is read and dropped). */
+  static final long COALESCE_GAP = 1 << 20;
+
+  private final HadoopByteSource source;
+  private final ArrowFileReader file;
+  private final ReadOptions options;
+  private final int[] columns;
+  private final Schema pruned;
+  private final Endianness endianness;
+  private DictionaryReader dictionaries;
+  private int next;
+
+  /** {@code columns}: indexes of the wanted top-level fields, ascending. */
+  ColumnPrunedFileReader(HadoopByteSource source, ArrowFileReader file, int[] columns, ReadOptions options) {
+    this.source = source;
+    this.file = file;
+    this.options = options;
+    this.columns = columns.clone();
+    List<Field> fields = new ArrayList<>();
+    for (int c : columns) {
+      fields.add(file.schema().field(c));
+    }
+    this.pruned = new Schema(fields, file.schema().metadata());
+    this.endianness = file.footer().schema().endianness();
+  }
+
+  @Override
+  public Schema schema() {
+    return pruned;
+  }
+
+  @Override
+  public int batchIndex() {
+    return next;
+  }
+
+  @Override
+  public String sourceName() {
+    return source.name();
+  }
+
+  @Override
+  public void close() throws IOException {
+    file.close();
+  }
+
+  private Message readMetadata(Block block) throws IOException {
+    if (block.offset() < 0 || block.metaDataLength() < 8 || block.bodyLength() < 0
+        || block.offset() + block.metaDataLength() + block.bodyLength() > source.size()) {
+      throw new ArrowFormatException("footer block (offset " + block.offset() + ") is not within the file");
+    }
+    ArrowBuffer head = source.read(block.offset(), block.metaDataLength());
+    int first = head.getInt(0);
+    int prefix = first == -1 ? 8 : 4;
+    int length = first == -1 ? head.getInt(4) : first;
+    if (length <= 0 || length > block.metaDataLength() - prefix || length > options.maxMetadataLength()) {
+      throw new ArrowFormatException("message metadata length " + length + " does not fit the block");
+    }
+    Message m = MetadataCodec.readMessage(MessageReader.contiguous(head.slice(prefix, length)));
+    if (m.bodyLength() < 0 || m.bodyLength() > block.bodyLength()) {
+      throw new ArrowFormatException("message body length " + m.bodyLength() + " exceeds the block's");
+    }
+    return m;
+  }
+
+  private DictionaryReader dictionaries() throws IOException {
+    if (dictionaries == null) {
+      DictionaryReader dicts = new DictionaryReader(pruned, endianness, true, options);
+      Set<Long> wanted = new HashSet<>();
+      for (Field f : pruned.fields()) {
+        collectDictionaryIds(f, wanted);
+      }
+      List<Block> blocks = file.footer().dictionaries();
+      for (int i = 0; i < blocks.size() && !wanted.isEmpty(); i++) {
+        Block block = blocks.get(i);
+        try {
+          Message m = readMetadata(block);
+          if (!(m.header() instanceof DictionaryBatchHeader header)) {
+            throw new ArrowFormatException("footer's dictionary block points at another kind of message");
+          }
+          if (wanted.contains(header.id())) {
+            dicts.read(header, source.read(block.offset() + block.metaDataLength(), m.bodyLength()), m.version());
+          }
+        } catch (ArrowFormatException e) {
+          throw e.at("dictionary batch " + i + " (offset " + block.offset() + ")").in(source.name());
+        }
+      }
+      dictionaries = dicts;
+    }
+    return dictionaries;
+  }
+
+  private static void collectDictionaryIds(Field f, Set<Long> ids) {
+    if (f.isDictionaryEncoded()) {
+      ids.add(f.dictionary().id());
+    }
+    for (Field c : f.children()) {
+      collectDictionaryIds(c, ids);
+    }
+  }
+
+  /** Nodes, buffers and variadic counts one field takes in a record batch (mirrors the decoder). */
+  private static final class Extent {
+    int nodes;
+    int buffers;
+    int variadic;
+  }
+
+  private static void measure(Field f, Extent e, RecordBatchHeader header, MetadataVersion version) {
+    e.nodes++;
+    Layout layout = f.layout();
+    switch (layout) {
+      case NULL:
+        return;
+      case SPARSE_UNION:
+      case DENSE_UNION:
+        if (version.compareTo(MetadataVersion.V5) < 0) {
+          e.buffers++;
+        }
+        e.buffers += layout.fixedBufferCount();
+        break;
+      case RUN_END_ENCODED:
+        break;
+      case BINARY_VIEW:
+        if (e.variadic >= header.variadicBufferCounts().size()) {
+          throw new ArrowFormatException("record batch has too few variadic buffer counts");
+        }
+        e.buffers += 2 + (int) (long) header.variadicBufferCounts().get(e.variadic++);
+        return;
+      default:
+        e.buffers += layout.fixedBufferCount();
+        if (f.isDictionaryEncoded()) {
+          return;
+        }
+        switch (layout) {
+          case LIST, LARGE_LIST, LIST_VIEW, LARGE_LIST_VIEW, FIXED_SIZE_LIST, STRUCT -> { }
+          default -> {
+            return;
+          }
+        }
+    }
+    for (Field c : f.children()) {
+      measure(c, e, header, version);
+    }
+  }
+
+  @Override
+  public RecordBatch next() throws IOException {
+    if (next >= file.recordBatchCount()) {
+      return null;
+    }
+    int k = next++;
+    Block block = file.footer().recordBatches().get(k);
+    try {
+      DictionaryReader dicts = dictionaries();
+      Message m = readMetadata(block);
+      if (!(m.header() instanceof RecordBatchHeader header)) {
+        throw new ArrowFormatException("footer's record batch block points at another kind of message");
+      }
+      MetadataVersion version = m.version() == null ? MetadataVersion.CURRENT : m.version();
+      // Which nodes, buffers and variadic counts belong to the wanted columns.
+      List<FieldNode> nodes = new ArrayList<>();
+      List<BodyBuffer> wantedBuffers = new ArrayList<>();
+      List<Long> variadic = new ArrayList<>();
+      Extent at = new Extent();
+      int wanted = 0;
+      Schema schema = file.schema();
+      for (int c = 0; c < schema.fields().size(); c++) {
+        Extent before = new Extent();
+        before.nodes = at.nodes;
+        before.buffers = at.buffers;
+        before.variadic = at.variadic;
+        measure(schema.field(c), at, header, version);
+        if (at.nodes > header.nodes().size() || at.buffers > header.buffers().size()) {
+          throw new ArrowFormatException("record batch has fewer nodes or buffers than the schema needs");
+        }
+        if (wanted < columns.length && columns[wanted] == c) {
+          wanted++;
+          nodes.addAll(header.nodes().subList(before.nodes, at.nodes));
+          wantedBuffers.addAll(header.buffers().subList(before.buffers, at.buffers));
+          variadic.addAll(header.variadicBufferCounts().subList(before.variadic, at.variadic));
+        }
+      }
+      // Coalesce the wanted ranges (in file order) and lay them out in a compact body.
+      long bodyStart = block.offset() + block.metaDataLength();
+      List<long[]> ranges = new ArrayList<>(); // {start, end} within the original body
+      List<BodyBuffer> sorted = new ArrayList<>(wantedBuffers);
+      sorted.sort((a, b) -> Long.compare(a.offset(), b.offset()));
+      for (BodyBuffer b : sorted) {
+        if (b.length() == 0) {
+          continue;
+        }
+        if (b.offset() < 0 || b.length() < 0 || b.offset() + b.length() > m.bodyLength()) {
+          throw new ArrowFormatException("buffer (offset " + b.offset() + ", length " + b.length()
+              + ") is not within the body (" + m.bodyLength() + " bytes)");
+        }
+        long[] last = ranges.isEmpty() ? null : ranges.get(ranges.size() - 1);
+        if (last != null && b.offset() <= last[1] + COALESCE_GAP) {
+          last[1] = Math.max(last[1], b.offset() + b.length());
+        } else {
+          ranges.add(new long[] {b.offset(), b.offset() + b.length()});
+        }
+      }
+      long[] placedAt = new long[ranges.size()];
+      long size = 0;
+      for (int r = 0; r < ranges.size(); r++) {
+        size = (size + 63) & ~63L;
+        placedAt[r] = size;
+        size += ranges.get(r)[1] - ranges.get(r)[0];
+      }
+      if (size > Integer.MAX_VALUE - 8) {
+        throw new ArrowFormatException("the wanted columns of record batch " + k + " need " + size
+            + " bytes, more than one heap buffer holds");
+      }
+      byte[] body = new byte[(int) size];
+      for (int r = 0; r < ranges.size(); r++) {
+        long[] range = ranges.get(r);
+        ArrowBuffer bytes = source.read(bodyStart + range[0], range[1] - range[0]);
+        bytes.getBytes(0, body, (int) placedAt[r], (int) (range[1] - range[0]));
+      }
+      List<BodyBuffer> moved = new ArrayList<>(wantedBuffers.size());
+      for (BodyBuffer b : wantedBuffers) {
+        if (b.length() == 0) {
+          moved.add(new BodyBuffer(0, 0));
+          continue;
+        }
+        int r = 0;
+        while (!(b.offset() >= ranges.get(r)[0] && b.offset() + b.length() <= ranges.get(r)[1])) {
+          r++;
+        }
+        moved.add(new BodyBuffer(placedAt[r] + b.offset() - ranges.get(r)[0], b.length()));
+      }
+      RecordBatchHeader prunedHeader = new RecordBatchHeader(header.length(), nodes, moved, header.compression(),
+          variadic);
+      return RecordBatchDecoder.decode(pruned, prunedHeader, ArrowBuffer.wrap(body), dicts.dictionaries(),
+          endianness, version, options);
+    } catch (ArrowFormatException e) {
+      throw e.at("record batch " + k + " (offset " + block.offset() + ")").in(source.name());
+    }
+  }
+}

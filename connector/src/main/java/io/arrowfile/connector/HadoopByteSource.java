@@ -1,0 +1,80 @@
+package io.arrowfile.connector;
+
+import io.arrowfile.columnar.memory.ArrowBuffer;
+import io.arrowfile.ipc.ByteSource;
+import java.io.IOException;
+import org.apache.hadoop.fs.FSDataInputStream;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+
+/**
+ * A {@link ByteSource} over a Hadoop file: every {@link #read} is one positioned read
+ * ({@code readFully(position, ...)}) into a fresh heap buffer. The file reader asks for the footer, then
+ * per record batch its metadata and then the wanted byte ranges. The file's last {@link #TAIL_CACHE} bytes
+ * are fetched once, on the first read that falls inside them, so the footer costs one round trip.
+ */
+public final class HadoopByteSource implements ByteSource {
+  private final FSDataInputStream in;
+  private final long size;
+  private final String name;
+  /** Bytes cached from the end of the file (footer, trailer). */
+  static final int TAIL_CACHE = 64 << 10;
+  private ArrowBuffer tail;
+
+  private HadoopByteSource(FSDataInputStream in, long size, String name) {
+    this.in = in;
+    this.size = size;
+    this.name = name;
+  }
+
+  public static HadoopByteSource open(FileSystem fs, Path path) throws IOException {
+    long size = fs.getFileStatus(path).getLen();
+    return new HadoopByteSource(fs.open(path), size, path.toString());
+  }
+
+  @Override
+  public long size() {
+    return size;
+  }
+
+  @Override
+  public ArrowBuffer read(long offset, long length) throws IOException {
+    if (offset < 0 || length < 0 || offset + length > size) {
+      throw new IOException(name + ": read of " + length + " bytes at " + offset + " is beyond the end ("
+          + size + " bytes)");
+    }
+    long tailStart = Math.max(0, size - TAIL_CACHE);
+    if (offset >= tailStart) {
+      if (tail == null) {
+        tail = readFresh(tailStart, size - tailStart);
+      }
+      return tail.slice(offset - tailStart, length);
+    }
+    return readFresh(offset, length);
+  }
+
+  private ArrowBuffer readFresh(long offset, long length) throws IOException {
+    if (length > Integer.MAX_VALUE - 8) {
+      throw new IOException(name + ": a single read of " + length + " bytes is too large for the heap");
+    }
+    byte[] bytes = new byte[(int) length];
+    in.readFully(offset, bytes, 0, bytes.length);
+    return ArrowBuffer.wrap(bytes);
+  }
+
+  /** The underlying stream, positioned at 0 (for sequential reading of the stream format). */
+  FSDataInputStream stream() throws IOException {
+    in.seek(0);
+    return in;
+  }
+
+  @Override
+  public String name() {
+    return name;
+  }
+
+  @Override
+  public void close() throws IOException {
+    in.close();
+  }
+}

@@ -1,0 +1,118 @@
+package io.arrowfile.connector.vector;
+
+import io.arrowfile.columnar.ArrayData;
+import io.arrowfile.columnar.type.ArrowType;
+import io.arrowfile.columnar.type.Field;
+import io.arrowfile.columnar.type.IntervalUnit;
+import io.arrowfile.columnar.type.TimeUnit;
+import org.apache.spark.sql.types.ArrayType;
+import org.apache.spark.sql.types.DataType;
+import org.apache.spark.sql.types.MapType;
+import org.apache.spark.sql.types.StructType;
+import org.apache.spark.sql.vectorized.ColumnVector;
+
+/**
+ * Builds the Spark column vector reading an {@link ArrayData} in place, for the Spark type
+ * {@code io.arrowfile.connector.ArrowToSpark} maps its field to. One final vector class per layout family.
+ */
+public final class ArrowVectors {
+  private ArrowVectors() {}
+
+  public static ColumnVector create(ArrayData data, DataType type) {
+    Field field = data.field();
+    if (field.isDictionaryEncoded()) {
+      ArrayData values = data.dictionary();
+      if (values == null) {
+        throw new IllegalStateException("dictionary-encoded column '" + field.name() + "' has no dictionary");
+      }
+      return new DictionaryVector(type, data, create(values, type));
+    }
+    ArrowType t = field.type();
+    if (t instanceof ArrowType.Null) {
+      return new NullVector(type, data);
+    } else if (t instanceof ArrowType.Bool) {
+      return new BooleanVector(type, data);
+    } else if (t instanceof ArrowType.Int i) {
+      switch (i.bitWidth()) {
+        case 8: return i.signed() ? new Int8Vector(type, data) : new UInt8Vector(type, data);
+        case 16: return i.signed() ? new Int16Vector(type, data) : new UInt16Vector(type, data);
+        case 32: return i.signed() ? new Int32Vector(type, data) : new UInt32Vector(type, data);
+        default: return i.signed() ? new Int64Vector(type, data) : new UInt64Vector(type, data);
+      }
+    } else if (t instanceof ArrowType.FloatingPoint fp) {
+      return switch (fp.precision()) {
+        case HALF -> new Float16Vector(type, data);
+        case SINGLE -> new Float32Vector(type, data);
+        case DOUBLE -> new Float64Vector(type, data);
+      };
+    } else if (t instanceof ArrowType.Decimal d) {
+      return new DecimalVector(type, data, d.bitWidth() / 8, d.precision(), d.scale());
+    } else if (t instanceof ArrowType.Utf8 || t instanceof ArrowType.Binary) {
+      return new VarBinaryVector(type, data, false);
+    } else if (t instanceof ArrowType.LargeUtf8 || t instanceof ArrowType.LargeBinary) {
+      return new VarBinaryVector(type, data, true);
+    } else if (t instanceof ArrowType.Utf8View || t instanceof ArrowType.BinaryView) {
+      return new BinaryViewVector(type, data);
+    } else if (t instanceof ArrowType.FixedSizeBinary fsb) {
+      return new FixedSizeBinaryVector(type, data, fsb.byteWidth());
+    } else if (t instanceof ArrowType.Date d) {
+      return d.unit() == io.arrowfile.columnar.type.DateUnit.DAY
+          ? new Int32Vector(type, data) : new Date64Vector(type, data);
+    } else if (t instanceof ArrowType.Timestamp ts) {
+      return toMicros(type, data, ts.unit());
+    } else if (t instanceof ArrowType.Duration du) {
+      return toMicros(type, data, du.unit());
+    } else if (t instanceof ArrowType.Time tm) {
+      // nanoseconds of the day, for TimeType and for the LongType fallback alike
+      return switch (tm.unit()) {
+        case SECOND -> new ScaledLongVector(type, data, false, 1_000_000_000L);
+        case MILLISECOND -> new ScaledLongVector(type, data, false, 1_000_000L);
+        case MICROSECOND -> new ScaledLongVector(type, data, true, 1_000L);
+        case NANOSECOND -> new Int64Vector(type, data);
+      };
+    } else if (t instanceof ArrowType.Interval iv) {
+      if (iv.unit() == IntervalUnit.YEAR_MONTH) {
+        return new Int32Vector(type, data);
+      }
+      return new CalendarIntervalVector(type, data, iv.unit() == IntervalUnit.MONTH_DAY_NANO);
+    } else if (t instanceof ArrowType.Map) {
+      MapType mt = (MapType) type;
+      ArrayData entries = data.child(0);
+      ArrayData keys = entries.child(0).slice(entries.offset(), entries.length());
+      ArrayData values = entries.child(1).slice(entries.offset(), entries.length());
+      return new MapVector(type, data, create(keys, mt.keyType()), create(values, mt.valueType()));
+    } else if (t instanceof ArrowType.List || t instanceof ArrowType.LargeList || t instanceof ArrowType.ListView
+        || t instanceof ArrowType.LargeListView || t instanceof ArrowType.FixedSizeList) {
+      DataType element = ((ArrayType) type).elementType();
+      return new ListVector(type, data, create(data.child(0), element));
+    } else if (t instanceof ArrowType.Struct) {
+      StructType st = (StructType) type;
+      ColumnVector[] children = new ColumnVector[data.children().size()];
+      for (int k = 0; k < children.length; k++) {
+        children[k] = create(data.child(k).slice(data.offset(), data.length()), st.fields()[k].dataType());
+      }
+      return new StructVector(type, data, children);
+    } else if (t instanceof ArrowType.Union u) {
+      StructType st = (StructType) type;
+      ColumnVector[] members = new ColumnVector[data.children().size()];
+      for (int k = 0; k < members.length; k++) {
+        DataType mt = st.fields()[k].dataType();
+        members[k] = new UnionMemberVector(mt, data, create(data.child(k), mt), u.typeIdOf(k));
+      }
+      return new UnionVector(type, data, members);
+    } else if (t instanceof ArrowType.RunEndEncoded) {
+      return new RunEndVector(type, data, create(data.child(1), type));
+    }
+    throw new UnsupportedOperationException("no column vector for Arrow type " + t + " (column '"
+        + field.name() + "')");
+  }
+
+  private static ColumnVector toMicros(DataType type, ArrayData data, TimeUnit unit) {
+    return switch (unit) {
+      case SECOND -> new ScaledLongVector(type, data, true, 1_000_000L);
+      case MILLISECOND -> new ScaledLongVector(type, data, true, 1_000L);
+      case MICROSECOND -> new Int64Vector(type, data);
+      case NANOSECOND -> new FlooredLongVector(type, data, 1_000L);
+    };
+  }
+}

@@ -1,0 +1,229 @@
+package io.arrowfile.connector.write;
+
+import io.arrowfile.columnar.RecordBatch;
+import io.arrowfile.columnar.builder.RecordBatchBuilder;
+import io.arrowfile.columnar.type.Field;
+import io.arrowfile.columnar.type.Schema;
+import io.arrowfile.ipc.ArrowFileWriter;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FSDataOutputStream;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+import org.apache.spark.sql.catalyst.InternalRow;
+import org.apache.spark.sql.catalyst.expressions.UnsafeRow;
+import org.apache.spark.sql.execution.datasources.OutputWriter;
+import org.apache.spark.sql.types.StructField;
+import org.apache.spark.sql.types.StructType;
+
+/**
+ * Writes one Arrow IPC file from Spark rows, streaming through the Hadoop {@link FileSystem} output stream
+ * (no seeks): magic and schema when created, a record batch every {@code rowsPerBatch} rows or when the
+ * buffered bytes reach {@code maxBatchBytes}, the footer on {@link #close()}.
+ *
+ * <p><b>Batch cutting.</b> Before appending an {@link UnsafeRow} (what Spark's writers pass), the batch is cut
+ * when the row's size would take the buffered bytes past the cap; after each row, when the rows or bytes reach
+ * their limit. Since the cap is at most 1 GiB and every variable-length byte and list element of a batch comes
+ * from its rows, no 32-bit offset of a batch can overflow (a single row larger than 2 GiB cannot exist in Spark).
+ *
+ * <p><b>Footer custom metadata.</b>
+ * <ul>
+ *   <li>{@value #WRITER_KEY}: {@value #WRITER_NAME} (name and version of this writer).</li>
+ *   <li>{@value #STATISTICS_KEY} (unless the option {@code statistics=false}): JSON, version 1:
+ * <pre>
+ * {"version":1,
+ *  "columns":[{"name":"id","type":"int64"}, ...],        // top-level fields in schema order; type: Arrow's
+ *  "batches":[                                            // one entry per record batch, in footer block order
+ *    {"rows":65536,
+ *     "columns":[{"nullCount":0,"min":1,"max":65536}, ...]}, ...]}   // aligned with "columns" above
+ * </pre>
+ *   Every column has {@code nullCount}. {@code min}/{@code max} (over non-null values; absent when the batch has
+ *   none) are given for: Bool (JSON booleans), Int8..Int64, Date32 (days), Timestamp (µs), Duration (µs),
+ *   Interval YEAR_MONTH (months), Time64 (ns) as JSON integers of the stored value; Float32/Float64 as JSON numbers
+ *   ({@code "Infinity"}/{@code "-Infinity"} as strings; NaN is excluded from min/max and counted in
+ *   {@code nanCount}; -0.0 orders below 0.0); Decimal as JSON strings of the plain decimal ({@code "-12.50"}); Utf8
+ *   as JSON strings in UTF-8 byte order (Spark's binary order, also for collated strings). A string longer than 64
+ *   UTF-8 bytes is truncated: {@code min} to its longest prefix of whole code points within 64 bytes, with
+ *   {@code "minTruncated":true}; {@code max} to that prefix with its last code point incremented (still an upper
+ *   bound), with {@code "maxTruncated":true} (left out if no such bound exists). Binary, intervals MONTH_DAY_NANO,
+ *   Null, nested and variant columns have only {@code nullCount} (for nested columns: top-level nulls).</li>
+ * </ul>
+ */
+public final class ArrowOutputWriter extends OutputWriter {
+  public static final String WRITER_KEY = "arrowfile.writer";
+  public static final String WRITER_NAME = "arrowfile 0.1.0";
+  public static final String STATISTICS_KEY = "arrowfile.statistics.v1";
+
+  private final String path;
+  private final Schema schema;
+  private final ArrowFileWriter writer;
+  private final RecordBatchBuilder batch;
+  private final ColumnWriter[] columns;
+  private final ColumnWriter.Budget budget = new ColumnWriter.Budget();
+  private final int rowsPerBatch;
+  private final long maxBatchBytes;
+  private final StringBuilder statistics;
+  private int rows;
+  private int batches;
+  private long totalRows;
+  private boolean closed;
+  private boolean failed;
+
+  private ArrowOutputWriter(String path, Schema schema, StructType dataSchema, ArrowFileWriter writer,
+      ArrowWriteOptions options) {
+    this.path = path;
+    this.schema = schema;
+    this.writer = writer;
+    this.batch = RecordBatchBuilder.create(schema);
+    this.rowsPerBatch = options.rowsPerBatch();
+    this.maxBatchBytes = options.maxBatchBytes();
+    StructField[] fields = dataSchema.fields();
+    this.columns = new ColumnWriter[fields.length];
+    for (int i = 0; i < fields.length; i++) {
+      columns[i] = ColumnWriter.create(fields[i].dataType(), batch.column(i), budget, options.statistics(),
+          fields[i].name());
+    }
+    if (options.statistics()) {
+      statistics = new StringBuilder("{\"version\":1,\"columns\":[");
+      List<Field> arrowFields = schema.fields();
+      for (int i = 0; i < arrowFields.size(); i++) {
+        sep(statistics, i).append("{\"name\":");
+        StatisticsJson.quote(statistics, arrowFields.get(i).name());
+        statistics.append(",\"type\":");
+        StatisticsJson.quote(statistics, arrowFields.get(i).type().toString());
+        statistics.append('}');
+      }
+      statistics.append("],\"batches\":[");
+    } else {
+      statistics = null;
+    }
+  }
+
+  /** Creates {@code path} through its Hadoop file system and writes the file's head (magic and schema). */
+  public static ArrowOutputWriter create(String path, StructType dataSchema, Configuration conf,
+      ArrowWriteOptions options, String sessionTimeZone) throws IOException {
+    Schema schema = SparkToArrow.schema(dataSchema, sessionTimeZone);
+    Path p = new Path(path);
+    FileSystem fs = p.getFileSystem(conf);
+    FSDataOutputStream out = fs.create(p, false);
+    OutputStreamChannel channel = new OutputStreamChannel(out);
+    try {
+      ArrowFileWriter writer = ArrowFileWriter.create(channel, schema, options.ipcOptions());
+      return new ArrowOutputWriter(path, schema, dataSchema, writer, options);
+    } catch (IOException | RuntimeException | Error e) {
+      try {
+        channel.close();
+      } catch (IOException suppressed) {
+        e.addSuppressed(suppressed);
+      }
+      throw e;
+    }
+  }
+
+  private static StringBuilder sep(StringBuilder sb, int i) {
+    return i == 0 ? sb : sb.append(',');
+  }
+
+  /** The Arrow schema of the file. */
+  public Schema schema() {
+    return schema;
+  }
+
+  @Override
+  public void write(InternalRow row) {
+    if (failed) {
+      throw new IllegalStateException("arrowfile writer for " + path + " failed before; it takes no more rows");
+    }
+    try {
+      append(row);
+    } catch (RuntimeException | Error e) {
+      failed = true; // a row may be half appended: the buffered batch can no longer be written
+      throw e;
+    }
+  }
+
+  private void append(InternalRow row) {
+    if (rows > 0 && row instanceof UnsafeRow u && budget.bytes + u.getSizeInBytes() > maxBatchBytes) {
+      flush();
+    }
+    ColumnWriter[] cols = columns;
+    for (int i = 0; i < cols.length; i++) {
+      cols[i].write(row, i);
+    }
+    rows++;
+    if (rows >= rowsPerBatch || budget.bytes >= maxBatchBytes) {
+      flush();
+    }
+  }
+
+  /** Writes the buffered rows as one record batch. */
+  private void flush() {
+    if (rows == 0) {
+      return;
+    }
+    RecordBatch rb = columns.length == 0 ? new RecordBatch(schema, rows, List.of()) : batch.build();
+    try {
+      writer.write(rb);
+    } catch (IOException e) {
+      throw new UncheckedIOException("writing " + path + ": " + e.getMessage(), e);
+    }
+    if (statistics != null) {
+      sep(statistics, batches).append("{\"rows\":").append(rows).append(",\"columns\":[");
+      for (int i = 0; i < columns.length; i++) {
+        sep(statistics, i);
+        columns[i].statsJson(statistics);
+      }
+      statistics.append("]}");
+    }
+    for (ColumnWriter c : columns) {
+      c.resetStats();
+    }
+    batches++;
+    totalRows += rows;
+    rows = 0;
+    budget.bytes = 0;
+  }
+
+  /** Record batches written so far. */
+  public int batchCount() {
+    return batches;
+  }
+
+  public long rowCount() {
+    return totalRows + rows;
+  }
+
+  @Override
+  public void close() {
+    if (closed) {
+      return;
+    }
+    closed = true;
+    try {
+      try {
+        if (!failed) {
+          flush();
+        }
+      } finally {
+        Map<String, String> md = new LinkedHashMap<>();
+        md.put(WRITER_KEY, WRITER_NAME);
+        if (statistics != null) {
+          md.put(STATISTICS_KEY, statistics + "]}");
+        }
+        writer.setFooterMetadata(md);
+        writer.close();
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException("closing " + path + ": " + e.getMessage(), e);
+    }
+  }
+
+  @Override
+  public String path() {
+    return path;
+  }
+}

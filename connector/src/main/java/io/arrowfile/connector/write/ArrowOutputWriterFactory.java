@@ -1,0 +1,50 @@
+package io.arrowfile.connector.write;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import org.apache.hadoop.mapreduce.TaskAttemptContext;
+import org.apache.spark.sql.execution.datasources.OutputWriter;
+import org.apache.spark.sql.execution.datasources.OutputWriterFactory;
+import org.apache.spark.sql.types.StructType;
+
+/**
+ * Creates one {@link ArrowOutputWriter} per output file on the executors. Serializable: it carries only the
+ * validated options and the session time zone (Arrow schemas are built on the executor, from the data schema
+ * Spark passes to {@link #newInstance}).
+ */
+public final class ArrowOutputWriterFactory extends OutputWriterFactory {
+  private static final long serialVersionUID = 1L;
+
+  /** The extension of written files (the same whatever the compression: it is inside the format). */
+  public static final String EXTENSION = ".arrow";
+
+  private final ArrowWriteOptions options;
+  private final String sessionTimeZone;
+
+  public ArrowOutputWriterFactory(ArrowWriteOptions options, String sessionTimeZone) {
+    this.options = options;
+    this.sessionTimeZone = sessionTimeZone;
+  }
+
+  public ArrowWriteOptions options() {
+    return options;
+  }
+
+  public String sessionTimeZone() {
+    return sessionTimeZone;
+  }
+
+  @Override
+  public String getFileExtension(TaskAttemptContext context) {
+    return EXTENSION;
+  }
+
+  @Override
+  public OutputWriter newInstance(String path, StructType dataSchema, TaskAttemptContext context) {
+    try {
+      return ArrowOutputWriter.create(path, dataSchema, context.getConfiguration(), options, sessionTimeZone);
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot create arrowfile output " + path + ": " + e.getMessage(), e);
+    }
+  }
+}

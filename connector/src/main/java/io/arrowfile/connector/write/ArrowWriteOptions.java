@@ -1,0 +1,217 @@
+package io.arrowfile.connector.write;
+
+import io.arrowfile.ipc.WriteOptions;
+import io.arrowfile.ipc.metadata.CompressionCodec;
+import java.io.Serializable;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * The write options of {@code arrowfile}, parsed and validated on the driver (option names are
+ * case-insensitive; an invalid value fails with {@link IllegalArgumentException} listing the valid ones).
+ *
+ * <table>
+ *   <caption>Write options</caption>
+ *   <tr><th>option</th><th>values</th><th>default</th></tr>
+ *   <tr><td>{@value #COMPRESSION}</td><td>{@code none} | {@code uncompressed} | {@code lz4} (LZ4_FRAME) |
+ *       {@code zstd}; body buffers are compressed one by one, as the IPC format specifies</td>
+ *       <td>{@code none}</td></tr>
+ *   <tr><td>{@value #COMPRESSION_LEVEL}</td><td>zstd level 1..22 (only with {@code compression=zstd})</td>
+ *       <td>3 (zstd's own default: the usual speed/ratio balance)</td></tr>
+ *   <tr><td>{@value #ROWS_PER_BATCH}</td><td>1 .. 2^31-2</td><td>{@value #DEFAULT_ROWS_PER_BATCH}</td></tr>
+ *   <tr><td>{@value #MAX_BATCH_BYTES}</td><td>1 KiB .. 1 GiB, plain bytes or with a suffix
+ *       {@code k|kb|m|mb|g|gb} (binary units)</td><td>64m</td></tr>
+ *   <tr><td>{@value #STATISTICS}</td><td>{@code true} | {@code false}: per-batch column statistics in the
+ *       footer (see {@link ArrowOutputWriter})</td><td>{@code true}</td></tr>
+ *   <tr><td>{@value #DICTIONARY}</td><td>{@code never} (dictionary encoding on write is not implemented yet;
+ *       {@code auto} is refused with that explanation rather than silently ignored)</td>
+ *       <td>{@code never}</td></tr>
+ * </table>
+ *
+ * <p>Why 65536 rows: it amortizes the per-batch cost (a flatbuffer header, one compression frame per buffer,
+ * one statistics entry) over enough rows that it is negligible, keeps compression effective, and is a multiple of
+ * Spark's 4096-row vectorized reader batches, while 64 Ki rows of a typical row width stay well inside the
+ * 64 MiB byte cap. Why 64 MiB and at most 1 GiB: a batch is buffered on the heap of an executor task, so it must
+ * stay small next to executor memory; and keeping batches under 1 GiB keeps every 32-bit offset (Utf8, Binary,
+ * List) far from overflow.
+ */
+public final class ArrowWriteOptions implements Serializable {
+  private static final long serialVersionUID = 1L;
+
+  public static final String COMPRESSION = "compression";
+  public static final String COMPRESSION_LEVEL = "compressionLevel";
+  public static final String ROWS_PER_BATCH = "rowsPerBatch";
+  public static final String MAX_BATCH_BYTES = "maxBatchBytes";
+  public static final String STATISTICS = "statistics";
+  public static final String DICTIONARY = "dictionary";
+
+  public static final int DEFAULT_ROWS_PER_BATCH = 65536;
+  public static final long DEFAULT_MAX_BATCH_BYTES = 64L << 20;
+  public static final long MIN_BATCH_BYTES = 1L << 10;
+  public static final long MAX_MAX_BATCH_BYTES = 1L << 30;
+  public static final int DEFAULT_ZSTD_LEVEL = WriteOptions.DEFAULT_ZSTD_LEVEL;
+
+  public static final ArrowWriteOptions DEFAULT =
+      new ArrowWriteOptions(null, DEFAULT_ZSTD_LEVEL, DEFAULT_ROWS_PER_BATCH, DEFAULT_MAX_BATCH_BYTES, true);
+
+  private final CompressionCodec compression;
+  private final int zstdLevel;
+  private final int rowsPerBatch;
+  private final long maxBatchBytes;
+  private final boolean statistics;
+
+  ArrowWriteOptions(CompressionCodec compression, int zstdLevel, int rowsPerBatch, long maxBatchBytes,
+      boolean statistics) {
+    this.compression = compression;
+    this.zstdLevel = zstdLevel;
+    this.rowsPerBatch = rowsPerBatch;
+    this.maxBatchBytes = maxBatchBytes;
+    this.statistics = statistics;
+  }
+
+  /** Parses {@code options} (names case-insensitive; names this class does not know are ignored). */
+  public static ArrowWriteOptions parse(Map<String, String> options) {
+    String compressionValue = get(options, COMPRESSION);
+    CompressionCodec compression = null;
+    if (compressionValue != null) {
+      switch (compressionValue.trim().toLowerCase(Locale.ROOT)) {
+        case "none", "uncompressed" -> compression = null;
+        case "lz4" -> compression = CompressionCodec.LZ4_FRAME;
+        case "zstd" -> compression = CompressionCodec.ZSTD;
+        default -> throw invalid(COMPRESSION, compressionValue, "none, uncompressed, lz4, zstd");
+      }
+    }
+    int level = DEFAULT_ZSTD_LEVEL;
+    String levelValue = get(options, COMPRESSION_LEVEL);
+    if (levelValue != null) {
+      level = (int) parseLong(COMPRESSION_LEVEL, levelValue, 1, 22, "an integer from 1 to 22");
+      if (compression != CompressionCodec.ZSTD) {
+        throw new IllegalArgumentException("arrowfile write option " + COMPRESSION_LEVEL + "=" + levelValue
+            + " needs " + COMPRESSION + "=zstd (the only codec with levels), not "
+            + (compressionValue == null ? "the default none" : compressionValue));
+      }
+    }
+    int rows = DEFAULT_ROWS_PER_BATCH;
+    String rowsValue = get(options, ROWS_PER_BATCH);
+    if (rowsValue != null) {
+      rows = (int) parseLong(ROWS_PER_BATCH, rowsValue, 1, Integer.MAX_VALUE - 1,
+          "an integer from 1 to " + (Integer.MAX_VALUE - 1));
+    }
+    long bytes = DEFAULT_MAX_BATCH_BYTES;
+    String bytesValue = get(options, MAX_BATCH_BYTES);
+    if (bytesValue != null) {
+      bytes = parseBytes(bytesValue);
+    }
+    boolean statistics = true;
+    String statsValue = get(options, STATISTICS);
+    if (statsValue != null) {
+      switch (statsValue.trim().toLowerCase(Locale.ROOT)) {
+        case "true" -> statistics = true;
+        case "false" -> statistics = false;
+        default -> throw invalid(STATISTICS, statsValue, "true, false");
+      }
+    }
+    String dictValue = get(options, DICTIONARY);
+    if (dictValue != null) {
+      String d = dictValue.trim().toLowerCase(Locale.ROOT);
+      if (d.equals("auto")) {
+        throw new IllegalArgumentException("arrowfile write option " + DICTIONARY
+            + "=auto is not implemented yet; valid values: never");
+      } else if (!d.equals("never")) {
+        throw invalid(DICTIONARY, dictValue, "never");
+      }
+    }
+    return new ArrowWriteOptions(compression, level, rows, bytes, statistics);
+  }
+
+  private static String get(Map<String, String> options, String name) {
+    if (options == null) {
+      return null;
+    }
+    String exact = options.get(name);
+    if (exact != null) {
+      return exact;
+    }
+    for (Map.Entry<String, String> e : options.entrySet()) {
+      if (e.getKey() != null && e.getKey().equalsIgnoreCase(name)) {
+        return e.getValue();
+      }
+    }
+    return null;
+  }
+
+  private static IllegalArgumentException invalid(String name, String value, String valid) {
+    return new IllegalArgumentException("invalid arrowfile write option " + name + "='" + value
+        + "'; valid values: " + valid);
+  }
+
+  private static long parseLong(String name, String value, long min, long max, String valid) {
+    long v;
+    try {
+      v = Long.parseLong(value.trim());
+    } catch (NumberFormatException e) {
+      throw invalid(name, value, valid);
+    }
+    if (v < min || v > max) {
+      throw invalid(name, value, valid);
+    }
+    return v;
+  }
+
+  static long parseBytes(String value) {
+    String valid = "a size from 1k to 1g: bytes, or a number with suffix k, kb, m, mb, g, gb";
+    String s = value.trim().toLowerCase(Locale.ROOT);
+    long unit = 1;
+    String[][] suffixes = {{"kb", "10"}, {"mb", "20"}, {"gb", "30"}, {"k", "10"}, {"m", "20"}, {"g", "30"},
+        {"b", "0"}};
+    for (String[] suffix : suffixes) {
+      if (s.endsWith(suffix[0])) {
+        unit = 1L << Integer.parseInt(suffix[1]);
+        s = s.substring(0, s.length() - suffix[0].length()).trim();
+        break;
+      }
+    }
+    long n;
+    try {
+      n = Long.parseLong(s);
+    } catch (NumberFormatException e) {
+      throw invalid(MAX_BATCH_BYTES, value, valid);
+    }
+    if (n <= 0 || n > MAX_MAX_BATCH_BYTES / unit || n * unit < MIN_BATCH_BYTES) {
+      throw invalid(MAX_BATCH_BYTES, value, valid);
+    }
+    return n * unit;
+  }
+
+  /** The body compression, or null for none. */
+  public CompressionCodec compression() {
+    return compression;
+  }
+
+  public int zstdLevel() {
+    return zstdLevel;
+  }
+
+  public int rowsPerBatch() {
+    return rowsPerBatch;
+  }
+
+  public long maxBatchBytes() {
+    return maxBatchBytes;
+  }
+
+  public boolean statistics() {
+    return statistics;
+  }
+
+  /** The IPC writer options. */
+  public WriteOptions ipcOptions() {
+    return WriteOptions.DEFAULT.withCompression(compression).withZstdLevel(zstdLevel);
+  }
+
+  @Override
+  public String toString() {
+    return "ArrowWriteOptions[compression=" + compression + ", zstdLevel=" + zstdLevel + ", rowsPerBatch="
+        + rowsPerBatch + ", maxBatchBytes=" + maxBatchBytes + ", statistics=" + statistics + "]";
+  }
+}

@@ -1,0 +1,206 @@
+package io.arrowfile.fuzz;
+
+import io.arrowfile.columnar.ArrayData;
+import io.arrowfile.columnar.ArrowFormatException;
+import io.arrowfile.columnar.RecordBatch;
+import io.arrowfile.columnar.ValidationLevel;
+import io.arrowfile.columnar.array.ArrowArray;
+import io.arrowfile.ipc.ArrowFileReader;
+import io.arrowfile.ipc.ArrowStreamReader;
+import io.arrowfile.ipc.BatchReader;
+import io.arrowfile.ipc.ByteSource;
+import io.arrowfile.ipc.ReadOptions;
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.lang.management.ManagementFactory;
+
+/**
+ * What the fuzz targets do with an input, shared by them and by the corrupt-file tests: open it with one of
+ * our readers, read every batch and (optionally) every value, and turn anything but
+ * {@link ArrowFormatException} into a failure.
+ *
+ * <p>Hostile input must not make a reader allocate far more than the input's size: each read runs under an
+ * allocation budget measured with {@code com.sun.management.ThreadMXBean#getThreadAllocatedBytes} (bytes
+ * allocated by this thread, cumulative), and a read that exceeds it throws {@link AllocationBudgetExceeded},
+ * a finding. The readers cap a decompressed buffer at {@link #OPTIONS}' {@code maxBufferSize}, so the budget
+ * is a constant plus a multiple of the input length.
+ */
+public final class FuzzReads {
+  /** Inputs longer than this are skipped: the seeds are below 20 KiB and libFuzzer's max_len follows them. */
+  static final int MAX_INPUT = 64 << 10;
+  /** Values read per column at most: a null or run-end encoded column may legally hold 2^62 values. */
+  static final long MAX_VALUES_PER_COLUMN = 4096;
+  /** Arrays longer than this are not materialized by getObject (a list of 2^40 nulls is valid and tiny). */
+  static final long MAX_MATERIALIZED_LENGTH = 1 << 16;
+
+  public static final ReadOptions OPTIONS = ReadOptions.DEFAULT.withMaxBufferSize(1 << 20);
+  public static final ReadOptions FULL = OPTIONS.withValidation(ValidationLevel.FULL);
+
+  private static final com.sun.management.ThreadMXBean THREADS =
+      (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+
+  private FuzzReads() {}
+
+  /**
+   * What lz4-java's {@code LZ4FrameInputStream} allocates per compressed buffer whatever its size: two
+   * buffers of the block size the frame header declares (4 MiB max). Finding F1 (reported to the ipc owner):
+   * a 3 KB LZ4-compressed file allocates ~100 MB. Until the codec decompresses blocks into memory sized by
+   * the buffer's declared length, the budget grants this per LZ4 frame in the input; set it to 0 to see F1.
+   */
+  static final long KNOWN_LZ4_FRAME_OVERHEAD = Long.getLong("arrowfile.fuzz.lz4FrameOverhead", 8L << 20);
+  private static final byte[] LZ4_FRAME_MAGIC = {0x04, 0x22, 0x4D, 0x18};
+
+  /** The most a read of {@code inputLength} bytes may allocate. */
+  static long allocationBudget(long inputLength) {
+    return (64L << 20) + 2048L * inputLength;
+  }
+
+  /** The most a read of {@code input} may allocate: {@link #allocationBudget(long)} plus the known LZ4 overhead. */
+  static long allocationBudget(byte[] input) {
+    return allocationBudget(input.length) + KNOWN_LZ4_FRAME_OVERHEAD * count(input, LZ4_FRAME_MAGIC);
+  }
+
+  private static int count(byte[] haystack, byte[] needle) {
+    int n = 0;
+    outer:
+    for (int i = 0; i + needle.length <= haystack.length; i++) {
+      for (int j = 0; j < needle.length; j++) {
+        if (haystack[i + j] != needle[j]) {
+          continue outer;
+        }
+      }
+      n++;
+    }
+    return n;
+  }
+
+  /** A read allocated more than its input justifies. */
+  static final class AllocationBudgetExceeded extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+
+    AllocationBudgetExceeded(String message) {
+      super(message);
+    }
+  }
+
+  interface Read {
+    void run() throws IOException;
+  }
+
+  /**
+   * Runs {@code read}: returns normally when it succeeded or ended in ArrowFormatException; otherwise
+   * rethrows (other exceptions and errors are findings), and fails when it allocated over budget.
+   */
+  static boolean readsOrRejects(byte[] input, Read read) {
+    long budget = allocationBudget(input);
+    long allocated = measured(read);
+    if (allocated > budget) {
+      // The first read down a code path also loads (and, when fuzzing, instruments) classes: measure again.
+      allocated = measured(read);
+      if (allocated > budget) {
+        throw new AllocationBudgetExceeded("reading " + input.length + " bytes allocated " + allocated
+            + " bytes, more than the budget of " + budget);
+      }
+    }
+    return allocated >= 0 && lastOk;
+  }
+
+  private static boolean lastOk;
+
+  /** Bytes allocated by this thread while running {@code read}, which may only fail with ArrowFormatException. */
+  private static long measured(Read read) {
+    long tid = Thread.currentThread().getId();
+    long before = THREADS.getThreadAllocatedBytes(tid);
+    try {
+      read.run();
+      lastOk = true;
+    } catch (ArrowFormatException expected) {
+      lastOk = false;
+    } catch (IOException e) {
+      // Bytes in memory have no I/O errors: an IOException is the reader misreporting bad input.
+      throw new UncheckedIOException("IOException instead of ArrowFormatException", e);
+    }
+    return before < 0 ? 0 : THREADS.getThreadAllocatedBytes(tid) - before;
+  }
+
+  /** Opens {@code input} as a file (ByteSource over the bytes) and reads every batch, at random then in order. */
+  public static void readFile(byte[] input, ReadOptions options, boolean values) throws IOException {
+    try (ArrowFileReader reader = ArrowFileReader.open(ByteSource.wrap(input, "fuzz.arrow"), options)) {
+      reader.schema();
+      reader.customMetadata();
+      for (int k = reader.recordBatchCount() - 1; k >= 0; k--) {
+        RecordBatch batch = reader.recordBatch(k);
+        if (values) {
+          touchEveryValue(batch);
+        }
+      }
+      drain(reader, values);
+    }
+  }
+
+  /** Reads {@code input} as a stream from an InputStream. */
+  public static void readStream(byte[] input, ReadOptions options, boolean values) throws IOException {
+    try (ArrowStreamReader reader = ArrowStreamReader.open(new ByteArrayInputStream(input), "fuzz.stream",
+        options)) {
+      reader.schema();
+      drain(reader, values);
+    }
+  }
+
+  /** A file when it starts with ARROW1, else a stream: as {@link BatchReader#open} decides. */
+  public static void readEither(byte[] input, ReadOptions options, boolean values) throws IOException {
+    if (input.length >= 6 && input[0] == 'A' && input[1] == 'R' && input[2] == 'R' && input[3] == 'O'
+        && input[4] == 'W' && input[5] == '1') {
+      readFile(input, options, values);
+    } else {
+      readStream(input, options, values);
+    }
+  }
+
+  private static void drain(BatchReader reader, boolean values) throws IOException {
+    RecordBatch batch;
+    while ((batch = reader.next()) != null) {
+      if (values) {
+        touchEveryValue(batch);
+      }
+    }
+  }
+
+  /** isNull and getObject of every value (up to {@link #MAX_VALUES_PER_COLUMN} per column) through the views. */
+  public static void touchEveryValue(RecordBatch batch) {
+    for (ArrayData column : batch.columns()) {
+      ArrowArray view = ArrowArray.of(column);
+      boolean materialize = maxLength(column, 0) <= MAX_MATERIALIZED_LENGTH;
+      long n = Math.min(column.length(), MAX_VALUES_PER_COLUMN);
+      for (long i = 0; i < n; i++) {
+        view.isNull(i);
+        if (materialize) {
+          view.getObject(i);
+        }
+      }
+      if (column.length() > n) {
+        long last = column.length() - 1;
+        view.isNull(last);
+        if (materialize) {
+          view.getObject(last);
+        }
+      }
+    }
+  }
+
+  /** The longest array in {@code data}'s tree, children and dictionaries included. */
+  private static long maxLength(ArrayData data, int depth) {
+    long max = data.length();
+    if (depth > 64) {
+      return Long.MAX_VALUE;
+    }
+    for (ArrayData child : data.children()) {
+      max = Math.max(max, maxLength(child, depth + 1));
+    }
+    if (data.dictionary() != null) {
+      max = Math.max(max, maxLength(data.dictionary(), depth + 1));
+    }
+    return max;
+  }
+}

@@ -200,6 +200,9 @@ public final class ArrowJavaWriter {
         writer.start();
         for (List<List<Object>> batch : batches) {
           root.clear();
+          // Allocated even when empty: Arrow Java writes an offset buffer's first entry from memory that
+          // a cleared, never-allocated vector doesn't have.
+          root.getFieldVectors().forEach(FieldVector::allocateNew);
           int rows = batch.isEmpty() ? 0 : batch.get(0).size();
           for (int c = 0; c < schema.fields().size(); c++) {
             List<Object> column = batch.get(c);

@@ -1,10 +1,12 @@
 package io.arrowfile.ipc;
 
 import io.arrowfile.columnar.ArrayData;
-import io.arrowfile.columnar.ArrowFormatException;
 import io.arrowfile.columnar.RecordBatch;
 import io.arrowfile.columnar.memory.ArrowBuffer;
+import io.arrowfile.columnar.type.ArrowType;
+import io.arrowfile.columnar.type.Field;
 import io.arrowfile.columnar.type.Schema;
+import io.arrowfile.ipc.message.DictionaryUnifier;
 import io.arrowfile.ipc.message.MessageWriter;
 import io.arrowfile.ipc.message.RecordBatchEncoder;
 import io.arrowfile.ipc.metadata.Block;
@@ -31,6 +33,8 @@ abstract class IpcWriter implements AutoCloseable {
   final List<Block> dictionaryBlocks = new ArrayList<>();
   final List<Block> batchBlocks = new ArrayList<>();
   private final Map<Long, ArrayData> written = new HashMap<>();
+  private final Map<Long, DictionaryUnifier> unifiers = new HashMap<>();
+  private final Map<Long, ArrowType.Int> indexTypes = new HashMap<>();
   private final boolean file;
   boolean closed;
 
@@ -42,6 +46,9 @@ abstract class IpcWriter implements AutoCloseable {
     long features = this.options.compression() != null ? SchemaMessage.FEATURE_COMPRESSED_BODY : 0;
     this.schemaMessage = new SchemaMessage(schema, Endianness.LITTLE, features);
     this.messages = new MessageWriter(channel, start);
+    for (Field field : schema.fields()) {
+      collectIndexTypes(field, indexTypes);
+    }
   }
 
   void writeSchema() throws IOException {
@@ -57,39 +64,68 @@ abstract class IpcWriter implements AutoCloseable {
       throw new IllegalArgumentException("batch schema " + batch.schema() + " is not the writer's " + schema);
     }
     for (Map.Entry<Long, ArrayData> e : RecordBatchEncoder.collectDictionaries(batch).entrySet()) {
-      writeDictionary(e.getKey(), e.getValue());
+      batch = writeDictionary(e.getKey(), e.getValue(), batch);
     }
     RecordBatchEncoder.Encoded encoded = RecordBatchEncoder.encode(batch, options);
     Message message = new Message(MetadataVersion.CURRENT, encoded.header(), encoded.bodyLength(), Map.of());
     batchBlocks.add(messages.write(message, encoded.header().buffers(), encoded.buffers()));
   }
 
-  private void writeDictionary(long id, ArrayData values) throws IOException {
+  /**
+   * Writes what a reader needs to decode {@code batch}'s dictionary {@code id}: nothing when it was written
+   * already, a delta when it extends it, a replacement in a stream. A file can't replace a dictionary, so
+   * there the new values go out as a delta and the returned batch has its indices rewritten to match.
+   */
+  private RecordBatch writeDictionary(long id, ArrayData values, RecordBatch batch) throws IOException {
     ArrayData previous = written.get(id);
     if (previous == values) {
-      return;
+      return batch;
     }
-    boolean delta = false;
-    ArrayData toWrite = values;
-    if (previous != null) {
-      if (sameContent(previous, values)) {
-        written.put(id, values);
-        return;
-      }
-      if (previous.length() <= values.length()
-          && sameContent(previous, values.slice(0, previous.length()))) {
-        delta = true;
-        toWrite = values.slice(previous.length(), values.length() - previous.length());
-      } else if (file) {
-        throw new ArrowFormatException("file format can't replace dictionary id " + id
-            + ": a later batch carries a dictionary that does not extend the one written before");
-      }
+    if (previous == null) {
+      emitDictionary(id, values, false);
+      written.put(id, values);
+      return batch;
     }
+    if (sameContent(previous, values)) {
+      return batch;
+    }
+    if (previous.length() <= values.length() && sameContent(previous, values.slice(0, previous.length()))) {
+      emitDictionary(id, values.slice(previous.length(), values.length() - previous.length()), true);
+      written.put(id, values);
+      return batch;
+    }
+    if (!file) {
+      emitDictionary(id, values, false);
+      written.put(id, values);
+      return batch;
+    }
+    DictionaryUnifier unifier = unifiers.get(id);
+    if (unifier == null || unifier.combined() != previous) {
+      unifier = new DictionaryUnifier(id, previous);
+      unifiers.put(id, unifier);
+    }
+    DictionaryUnifier.Plan plan = unifier.merge(values, indexTypes.get(id));
+    if (plan.delta().length() > 0) {
+      emitDictionary(id, plan.delta(), true);
+    }
+    written.put(id, unifier.combined());
+    return unifier.remap(batch, plan.remap());
+  }
+
+  private void emitDictionary(long id, ArrayData toWrite, boolean delta) throws IOException {
     RecordBatchEncoder.Encoded encoded = RecordBatchEncoder.encodeArray(toWrite, options);
     DictionaryBatchHeader header = new DictionaryBatchHeader(id, encoded.header(), delta);
     Message message = new Message(MetadataVersion.CURRENT, header, encoded.bodyLength(), Map.of());
     dictionaryBlocks.add(messages.write(message, encoded.header().buffers(), encoded.buffers()));
-    written.put(id, values);
+  }
+
+  private static void collectIndexTypes(Field field, Map<Long, ArrowType.Int> out) {
+    if (field.isDictionaryEncoded()) {
+      out.putIfAbsent(field.dictionary().id(), field.dictionary().indexType());
+    }
+    for (Field child : field.children()) {
+      collectIndexTypes(child, out);
+    }
   }
 
   /** Whether two arrays encode to the same bytes (uncompressed). */

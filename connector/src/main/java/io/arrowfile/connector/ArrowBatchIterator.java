@@ -3,9 +3,14 @@ package io.arrowfile.connector;
 import io.arrowfile.columnar.RecordBatch;
 import io.arrowfile.columnar.type.Field;
 import io.arrowfile.columnar.type.Schema;
+import io.arrowfile.connector.read.ScanMetrics;
+import io.arrowfile.connector.stats.FileStatistics;
+import io.arrowfile.connector.stats.StatisticsFilter;
 import io.arrowfile.connector.vector.ArrowVectors;
+import io.arrowfile.ipc.ArrowFileReader;
 import io.arrowfile.ipc.BatchReader;
 import io.arrowfile.ipc.ReadOptions;
+import io.arrowfile.ipc.metadata.Block;
 import java.io.Closeable;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -16,6 +21,7 @@ import org.apache.hadoop.fs.Path;
 import org.apache.spark.TaskContext;
 import org.apache.spark.sql.catalyst.InternalRow;
 import org.apache.spark.sql.catalyst.expressions.UnsafeProjection;
+import org.apache.spark.sql.sources.Filter;
 import org.apache.spark.sql.execution.vectorized.ColumnVectorUtils;
 import org.apache.spark.sql.execution.vectorized.ConstantColumnVector;
 import org.apache.spark.sql.types.DataType;
@@ -42,6 +48,12 @@ public final class ArrowBatchIterator implements Iterator<ColumnarBatch>, Closea
   private final ColumnVector[] nullVectors;
   private ColumnarBatch nextBatch;
   private boolean closed;
+  /** File format only: the footer positions of the batches to read (split and statistics applied), else null. */
+  private int[] plan;
+  private int planned;
+  private ArrowFileReader file;
+  private ColumnPrunedFileReader pruned;
+  private ScanMetrics metrics;
 
   private ArrowBatchIterator(BatchReader reader, String fileName, StructType requiredSchema,
       StructType partitionSchema, InternalRow partitionValues, boolean caseSensitive) {
@@ -85,6 +97,19 @@ public final class ArrowBatchIterator implements Iterator<ColumnarBatch>, Closea
   public static ArrowBatchIterator open(Configuration conf, Path path, StructType requiredSchema,
       StructType partitionSchema, InternalRow partitionValues, boolean caseSensitive, boolean forceHadoopRead)
       throws IOException {
+    return open(conf, path, 0, Long.MAX_VALUE, requiredSchema, partitionSchema, partitionValues, caseSensitive,
+        forceHadoopRead, null, null);
+  }
+
+  /**
+   * Opens the split {@code [start, start + length)} of {@code path}: in the file format, the record batches whose
+   * block starts in that range, less those the statistics rule out for {@code filters} (ANDed, may be null); a
+   * stream-format file is not splittable and is read whole by the split that starts at 0. {@code metrics}, when
+   * not null, is updated as batches are planned and read.
+   */
+  public static ArrowBatchIterator open(Configuration conf, Path path, long start, long length,
+      StructType requiredSchema, StructType partitionSchema, InternalRow partitionValues, boolean caseSensitive,
+      boolean forceHadoopRead, Filter[] filters, ScanMetrics metrics) throws IOException {
     if (ArrowFiles.isHidden(path)) {
       // Spark lists _metadata and _common_metadata (Parquet summaries); they are never Arrow data.
       ArrowBatchIterator empty = new ArrowBatchIterator(null, path.toString(), requiredSchema, partitionSchema,
@@ -106,6 +131,8 @@ public final class ArrowBatchIterator implements Iterator<ColumnarBatch>, Closea
     try {
       it = new ArrowBatchIterator(reader, path.toString(), requiredSchema, partitionSchema, partitionValues,
           caseSensitive);
+      it.metrics = metrics;
+      it.plan(start, length, filters, caseSensitive);
     } catch (RuntimeException e) {
       reader.close();
       throw e;
@@ -115,6 +142,76 @@ public final class ArrowBatchIterator implements Iterator<ColumnarBatch>, Closea
       context.addTaskCompletionListener((org.apache.spark.util.TaskCompletionListener) ctx -> it.close());
     }
     return it;
+  }
+
+  private void plan(long start, long length, Filter[] filters, boolean caseSensitive) {
+    long end = length == Long.MAX_VALUE ? Long.MAX_VALUE : start + length;
+    if (reader instanceof ArrowFileReader f) {
+      file = f;
+    } else if (reader instanceof ColumnPrunedFileReader p) {
+      pruned = p;
+      file = p.file();
+    } else {
+      if (start > 0) {
+        close(); // a stream belongs whole to the split at 0
+      }
+      return;
+    }
+    java.util.List<Block> blocks = file.footer().recordBatches();
+    StatisticsFilter filter = filters == null || filters.length == 0 ? null
+        : StatisticsFilter.bind(filters, FileStatistics.of(file.schema(), file.customMetadata(), blocks.size()),
+            caseSensitive);
+    int[] selected = new int[blocks.size()];
+    int n = 0;
+    long skipped = 0;
+    for (int k = 0; k < blocks.size(); k++) {
+      long offset = blocks.get(k).offset();
+      if (offset < start || offset >= end) {
+        continue;
+      }
+      if (filter != null && !filter.mayMatch(k)) {
+        skipped++;
+        continue;
+      }
+      selected[n++] = k;
+    }
+    plan = java.util.Arrays.copyOf(selected, n);
+    if (metrics != null) {
+      metrics.batchesSkipped += skipped;
+    }
+  }
+
+  /** The next batch of the plan (or of the stream), null at the end; counts it in the metrics. */
+  private RecordBatch readNext() throws IOException {
+    if (plan == null) {
+      RecordBatch b = reader.next();
+      if (b != null && metrics != null) {
+        metrics.batchesRead++;
+      }
+      return b;
+    }
+    if (planned >= plan.length) {
+      return null;
+    }
+    int k = plan[planned++];
+    RecordBatch batch;
+    if (pruned != null) {
+      long before = pruned.bytesFetched();
+      batch = pruned.recordBatch(k);
+      if (metrics != null) {
+        metrics.bytesRead += pruned.bytesFetched() - before;
+      }
+    } else {
+      batch = file.recordBatch(k);
+      if (metrics != null) {
+        Block block = file.footer().recordBatches().get(k);
+        metrics.bytesRead += block.metaDataLength() + block.bodyLength();
+      }
+    }
+    if (metrics != null) {
+      metrics.batchesRead++;
+    }
+    return batch;
   }
 
   private static int indexOf(Schema schema, String name, boolean caseSensitive) {
@@ -141,7 +238,7 @@ public final class ArrowBatchIterator implements Iterator<ColumnarBatch>, Closea
     try {
       RecordBatch batch;
       do {
-        batch = reader.next();
+        batch = readNext();
       } while (batch != null && batch.length() == 0);
       if (batch == null) {
         close();

@@ -104,7 +104,7 @@ public final class ArrowFileFormat implements FileFormat, DataSourceRegister, Se
 
   @Override
   public boolean isSplitable(SparkSession session, scala.collection.immutable.Map<String, String> options, Path path) {
-    return false;
+    return true; // along record batches; stream-format files are read whole by their first split
   }
 
   @Override
@@ -120,7 +120,7 @@ public final class ArrowFileFormat implements FileFormat, DataSourceRegister, Se
     Broadcast<SerializableConfiguration> broadcastConf = JavaSparkContext.fromSparkContext(session.sparkContext())
         .broadcast(new SerializableConfiguration(hadoopConf));
     return new Reader(broadcastConf, requiredSchema, partitionSchema, conf.caseSensitiveAnalysis(),
-        forceHadoopRead(opts), batches);
+        forceHadoopRead(opts), batches, CollectionConverters.asJava(filters).toArray(new Filter[0]));
   }
 
   /** The per-file reader function shipped to executors. */
@@ -133,15 +133,18 @@ public final class ArrowFileFormat implements FileFormat, DataSourceRegister, Se
     private final boolean caseSensitive;
     private final boolean forceHadoopRead;
     private final boolean batches;
+    /** Data filters, for skipping record batches by statistics; Spark applies them again on the rows. */
+    private final Filter[] filters;
 
     Reader(Broadcast<SerializableConfiguration> conf, StructType requiredSchema, StructType partitionSchema,
-        boolean caseSensitive, boolean forceHadoopRead, boolean batches) {
+        boolean caseSensitive, boolean forceHadoopRead, boolean batches, Filter[] filters) {
       this.conf = conf;
       this.requiredSchema = requiredSchema;
       this.partitionSchema = partitionSchema;
       this.caseSensitive = caseSensitive;
       this.forceHadoopRead = forceHadoopRead;
       this.batches = batches;
+      this.filters = filters;
     }
 
     @Override
@@ -149,8 +152,8 @@ public final class ArrowFileFormat implements FileFormat, DataSourceRegister, Se
     public scala.collection.Iterator<InternalRow> apply(PartitionedFile file) {
       ArrowBatchIterator it;
       try {
-        it = ArrowBatchIterator.open(conf.value().value(), file.toPath(), requiredSchema, partitionSchema,
-            file.partitionValues(), caseSensitive, forceHadoopRead);
+        it = ArrowBatchIterator.open(conf.value().value(), file.toPath(), file.start(), file.length(),
+            requiredSchema, partitionSchema, file.partitionValues(), caseSensitive, forceHadoopRead, filters, null);
       } catch (IOException e) {
         throw new UncheckedIOException(file.filePath() + ": " + e.getMessage(), e);
       }

@@ -1,14 +1,17 @@
 package io.arrowfile.connector;
 
+import io.arrowfile.connector.read.ScanMetrics;
 import java.io.IOException;
 import java.util.Iterator;
 import org.apache.spark.broadcast.Broadcast;
 import org.apache.spark.sql.catalyst.FileSourceOptions;
 import org.apache.spark.sql.catalyst.InternalRow;
+import org.apache.spark.sql.connector.metric.CustomTaskMetric;
 import org.apache.spark.sql.connector.read.InputPartition;
 import org.apache.spark.sql.connector.read.PartitionReader;
 import org.apache.spark.sql.execution.datasources.PartitionedFile;
 import org.apache.spark.sql.execution.datasources.v2.FilePartitionReaderFactory;
+import org.apache.spark.sql.sources.Filter;
 import org.apache.spark.sql.types.StructType;
 import org.apache.spark.sql.vectorized.ColumnarBatch;
 import org.apache.spark.util.SerializableConfiguration;
@@ -23,10 +26,13 @@ public final class ArrowPartitionReaderFactory extends FilePartitionReaderFactor
   private final boolean forceHadoopRead;
   private final boolean columnar;
   private final FileSourceOptions options;
+  private final Filter[] filters;
+  /** The counters of the partition being read on this thread (see {@link #createColumnarReader}). */
+  private transient ThreadLocal<ScanMetrics> current;
 
   public ArrowPartitionReaderFactory(Broadcast<SerializableConfiguration> conf, StructType readDataSchema,
       StructType readPartitionSchema, boolean caseSensitive, boolean forceHadoopRead, boolean columnar,
-      FileSourceOptions options) {
+      FileSourceOptions options, Filter[] filters) {
     this.conf = conf;
     this.readDataSchema = readDataSchema;
     this.readPartitionSchema = readPartitionSchema;
@@ -34,6 +40,7 @@ public final class ArrowPartitionReaderFactory extends FilePartitionReaderFactor
     this.forceHadoopRead = forceHadoopRead;
     this.columnar = columnar;
     this.options = options;
+    this.filters = filters;
   }
 
   @Override
@@ -46,10 +53,38 @@ public final class ArrowPartitionReaderFactory extends FilePartitionReaderFactor
     return columnar;
   }
 
+  private synchronized ThreadLocal<ScanMetrics> current() {
+    if (current == null) {
+      current = new ThreadLocal<>();
+    }
+    return current;
+  }
+
+  /**
+   * Spark's {@code FilePartitionReader} reports no metrics and builds the per-file readers lazily on the
+   * consuming thread: the partition's counters are handed to them through a thread local set here, and the
+   * returned reader reports them.
+   */
+  @Override
+  public PartitionReader<ColumnarBatch> createColumnarReader(InputPartition partition) {
+    ScanMetrics metrics = new ScanMetrics();
+    current().set(metrics);
+    return new MetricsReader<>(super.createColumnarReader(partition), metrics);
+  }
+
+  @Override
+  public PartitionReader<InternalRow> createReader(InputPartition partition) {
+    ScanMetrics metrics = new ScanMetrics();
+    current().set(metrics);
+    return new MetricsReader<>(super.createReader(partition), metrics);
+  }
+
   private ArrowBatchIterator open(PartitionedFile file) {
+    ScanMetrics metrics = current().get();
     try {
-      return ArrowBatchIterator.open(conf.value().value(), file.toPath(), readDataSchema, readPartitionSchema,
-          file.partitionValues(), caseSensitive, forceHadoopRead);
+      return ArrowBatchIterator.open(conf.value().value(), file.toPath(), file.start(), file.length(),
+          readDataSchema, readPartitionSchema, file.partitionValues(), caseSensitive, forceHadoopRead, filters,
+          metrics != null ? metrics : new ScanMetrics());
     } catch (IOException e) {
       throw new java.io.UncheckedIOException(file.filePath() + ": " + e.getMessage(), e);
     }
@@ -65,6 +100,36 @@ public final class ArrowPartitionReaderFactory extends FilePartitionReaderFactor
   public PartitionReader<InternalRow> buildReader(PartitionedFile file) {
     ArrowBatchIterator it = open(file);
     return new IteratorReader<>(it.rows(), it);
+  }
+
+  private static final class MetricsReader<T> implements PartitionReader<T> {
+    private final PartitionReader<T> delegate;
+    private final ScanMetrics metrics;
+
+    MetricsReader(PartitionReader<T> delegate, ScanMetrics metrics) {
+      this.delegate = delegate;
+      this.metrics = metrics;
+    }
+
+    @Override
+    public boolean next() throws java.io.IOException {
+      return delegate.next();
+    }
+
+    @Override
+    public T get() {
+      return delegate.get();
+    }
+
+    @Override
+    public CustomTaskMetric[] currentMetricsValues() {
+      return metrics.values();
+    }
+
+    @Override
+    public void close() throws java.io.IOException {
+      delegate.close();
+    }
   }
 
   private static final class IteratorReader<T> implements PartitionReader<T> {

@@ -1,5 +1,6 @@
 package io.arrowfile.connector;
 
+import io.arrowfile.connector.read.ScanMetrics;
 import java.util.Map;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
@@ -9,17 +10,22 @@ import org.apache.spark.internal.Logging;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.catalyst.FileSourceOptions;
 import org.apache.spark.sql.catalyst.expressions.Expression;
+import org.apache.spark.sql.connector.metric.CustomMetric;
 import org.apache.spark.sql.connector.read.PartitionReaderFactory;
 import org.apache.spark.sql.execution.datasources.PartitioningAwareFileIndex;
 import org.apache.spark.sql.execution.datasources.v2.FileScan;
 import org.apache.spark.sql.internal.SQLConf;
+import org.apache.spark.sql.sources.Filter;
 import org.apache.spark.sql.types.StructType;
 import org.apache.spark.sql.util.CaseInsensitiveStringMap;
 import org.apache.spark.util.SerializableConfiguration;
 import scala.collection.immutable.Seq;
 import scala.jdk.javaapi.CollectionConverters;
 
-/** The V2 scan of Arrow files: whole files per partition (not splittable), columnar reads. */
+/**
+ * The V2 scan of Arrow files: columnar reads, files split along record batches, record batches skipped by
+ * their footer statistics for the pushed filters, scan metrics ({@link ScanMetrics}).
+ */
 public final class ArrowScan implements FileScan {
   private final SparkSession session;
   private final PartitioningAwareFileIndex fileIndex;
@@ -29,13 +35,14 @@ public final class ArrowScan implements FileScan {
   private final CaseInsensitiveStringMap options;
   private final Seq<Expression> partitionFilters;
   private final Seq<Expression> dataFilters;
+  private final Filter[] pushedFilters;
   private int maxMetadataValueLength;
   private boolean caseSensitive;
   private transient org.slf4j.Logger log;
 
   public ArrowScan(SparkSession session, PartitioningAwareFileIndex fileIndex, StructType dataSchema,
       StructType readDataSchema, StructType readPartitionSchema, CaseInsensitiveStringMap options,
-      Seq<Expression> partitionFilters, Seq<Expression> dataFilters) {
+      Seq<Expression> partitionFilters, Seq<Expression> dataFilters, Filter[] pushedFilters) {
     this.session = session;
     this.fileIndex = fileIndex;
     this.dataSchema = dataSchema;
@@ -44,6 +51,7 @@ public final class ArrowScan implements FileScan {
     this.options = options;
     this.partitionFilters = partitionFilters;
     this.dataFilters = dataFilters;
+    this.pushedFilters = pushedFilters == null ? new Filter[0] : pushedFilters;
     Logging.$init$(this);
     FileScan.$init$(this);
   }
@@ -56,9 +64,32 @@ public final class ArrowScan implements FileScan {
   @Override public Seq<Expression> partitionFilters() { return partitionFilters; }
   @Override public Seq<Expression> dataFilters() { return dataFilters; }
 
+  /**
+   * Files split along record batches (a split reads the batches whose block starts inside it). A stream-format
+   * file cannot be split, but telling it apart needs a read per file on the driver: instead its reader reads
+   * it whole in the split at offset 0 and returns nothing for the others.
+   */
   @Override
   public boolean isSplitable(Path path) {
-    return false;
+    return true;
+  }
+
+  public Filter[] pushedFilters() {
+    return pushedFilters.clone();
+  }
+
+  @Override
+  public scala.collection.immutable.Map<String, String> getMetaData() {
+    StringBuilder sb = new StringBuilder("[");
+    for (int i = 0; i < pushedFilters.length; i++) {
+      sb.append(i == 0 ? "" : ", ").append(pushedFilters[i]);
+    }
+    return FileScan.super.getMetaData().updated("PushedFilters", sb.append(']').toString());
+  }
+
+  @Override
+  public CustomMetric[] supportedCustomMetrics() {
+    return ScanMetrics.supported();
   }
 
   @Override
@@ -71,12 +102,14 @@ public final class ArrowScan implements FileScan {
     boolean columnar = ArrowFileFormat.batchesSupported(sqlConf, readDataSchema.merge(readPartitionSchema, true));
     return new ArrowPartitionReaderFactory(broadcast, readDataSchema, readPartitionSchema,
         sqlConf.caseSensitiveAnalysis(), ArrowFileFormat.forceHadoopRead(opts), columnar,
-        new FileSourceOptions(CollectionConverters.asScala(opts).toMap(scala.$less$colon$less$.MODULE$.refl())));
+        new FileSourceOptions(CollectionConverters.asScala(opts).toMap(scala.$less$colon$less$.MODULE$.refl())),
+        pushedFilters);
   }
 
   @Override
   public boolean equals(Object o) {
-    return o instanceof ArrowScan && FileScan.super.equals(o);
+    return o instanceof ArrowScan other && FileScan.super.equals(o)
+        && java.util.Arrays.equals(pushedFilters, other.pushedFilters);
   }
 
   @Override

@@ -97,6 +97,10 @@ public final class ArrowToSpark {
     if (dataType(f, f.name(), false).catalogString().equals(want)) {
       return true;
     }
+    DataType restored = restoredType(f, dataType(f, f.name(), TIME_TYPE != null));
+    if (restored != null && restored.catalogString().equals(want)) {
+      return true;
+    }
     return TIME_TYPE != null && dataType(f, f.name(), true).catalogString().equals(want);
   }
 
@@ -109,9 +113,91 @@ public final class ArrowToSpark {
   public static StructType schema(Schema schema, boolean time) {
     List<StructField> fields = new ArrayList<>();
     for (Field f : schema.fields()) {
-      fields.add(field(f, f.name(), time));
+      fields.add(topLevelField(f, time));
     }
     return new StructType(fields.toArray(new StructField[0]));
+  }
+
+  /**
+   * The Spark field of a top-level Arrow field: when our writer recorded the exact Spark type
+   * ({@value #SPARK_TYPE_KEY}: char/varchar, collations, UDTs, variant, ...) and it reads from the Arrow data,
+   * that type; the Spark field metadata from {@value #SPARK_METADATA_KEY}; the other Arrow metadata as strings.
+   */
+  public static StructField topLevelField(Field f, boolean time) {
+    StructField base = field(f, f.name(), time);
+    DataType restored = restoredType(f, base.dataType());
+    String sparkMetadata = f.metadata().get(SPARK_METADATA_KEY);
+    Metadata md = base.metadata();
+    if (sparkMetadata != null) {
+      try {
+        md = new MetadataBuilder().withMetadata(md).withMetadata(Metadata.fromJson(sparkMetadata)).build();
+      } catch (RuntimeException e) {
+        // Unparsable: the user metadata is lost, the data is not.
+      }
+    }
+    return new StructField(f.name(), restored != null ? restored : base.dataType(), f.nullable(), md);
+  }
+
+  public static final String SPARK_KEY_PREFIX = "spark.";
+  public static final String SPARK_TYPE_KEY = "spark.type";
+  public static final String SPARK_METADATA_KEY = "spark.metadata";
+
+  /**
+   * The Spark type recorded in {@code f}'s metadata, when there is one, it parses, and its values are laid out
+   * as those of {@code mapped} (the type the Arrow type maps to), so that the vectors for {@code mapped} read it;
+   * else null. A file whose recorded type disagrees with its data is read by its data.
+   */
+  static DataType restoredType(Field f, DataType mapped) {
+    String json = f.metadata().get(SPARK_TYPE_KEY);
+    if (json == null) {
+      return null;
+    }
+    try {
+      DataType t = DataType.fromJson(json);
+      return sameLayout(t, mapped) ? t : null;
+    } catch (RuntimeException e) {
+      return null;
+    }
+  }
+
+  /** Whether values of Spark type {@code t} have the physical form of {@code mapped}. */
+  private static boolean sameLayout(DataType t, DataType mapped) {
+    if (t instanceof org.apache.spark.sql.types.UserDefinedType<?> udt) {
+      return sameLayout(udt.sqlType(), mapped);
+    } else if (t instanceof org.apache.spark.sql.types.StringType || t instanceof org.apache.spark.sql.types.CharType
+        || t instanceof org.apache.spark.sql.types.VarcharType) {
+      return mapped instanceof org.apache.spark.sql.types.StringType;
+    } else if (t instanceof org.apache.spark.sql.types.VariantType) {
+      if (!(mapped instanceof StructType s) || s.fields().length != 2) {
+        return false;
+      }
+      java.util.Set<String> names = java.util.Set.of(s.fields()[0].name(), s.fields()[1].name());
+      return names.equals(java.util.Set.of("metadata", "value"))
+          && s.fields()[0].dataType() == DataTypes.BinaryType && s.fields()[1].dataType() == DataTypes.BinaryType;
+    } else if (t instanceof DayTimeIntervalType) {
+      return mapped instanceof DayTimeIntervalType;
+    } else if (t instanceof YearMonthIntervalType) {
+      return mapped instanceof YearMonthIntervalType;
+    } else if (t instanceof ArrayType a) {
+      return mapped instanceof ArrayType m && sameLayout(a.elementType(), m.elementType());
+    } else if (t instanceof org.apache.spark.sql.types.MapType a) {
+      return mapped instanceof org.apache.spark.sql.types.MapType m && sameLayout(a.keyType(), m.keyType())
+          && sameLayout(a.valueType(), m.valueType());
+    } else if (t instanceof StructType a) {
+      if (!(mapped instanceof StructType m) || a.fields().length != m.fields().length) {
+        return false;
+      }
+      for (int i = 0; i < a.fields().length; i++) {
+        if (!a.fields()[i].name().equals(m.fields()[i].name())
+            || !sameLayout(a.fields()[i].dataType(), m.fields()[i].dataType())) {
+          return false;
+        }
+      }
+      return true;
+    } else if (TIME_TYPE != null && t.getClass() == TIME_TYPE.getClass()) {
+      return mapped.getClass() == TIME_TYPE.getClass();
+    }
+    return t.catalogString().equals(mapped.catalogString());
   }
 
   /** The Spark field of an Arrow field; {@code path} names the column in errors. */
@@ -128,7 +214,11 @@ public final class ArrowToSpark {
       return Metadata.empty();
     }
     MetadataBuilder b = new MetadataBuilder();
-    md.forEach(b::putString);
+    md.forEach((k, v) -> {
+      if (!k.startsWith(SPARK_KEY_PREFIX)) { // our round-trip keys, restored into the type and metadata instead
+        b.putString(k, v);
+      }
+    });
     return b.build();
   }
 

@@ -46,6 +46,7 @@ final class ColumnPrunedFileReader implements BatchReader {
   private final Endianness endianness;
   private DictionaryReader dictionaries;
   private int next;
+  private long bytesFetched;
 
   /** {@code columns}: indexes of the wanted top-level fields, ascending. */
   ColumnPrunedFileReader(HadoopByteSource source, ArrowFileReader file, int[] columns, ReadOptions options) {
@@ -186,11 +187,27 @@ final class ColumnPrunedFileReader implements BatchReader {
     if (next >= file.recordBatchCount()) {
       return null;
     }
-    int k = next++;
+    return recordBatch(next++);
+  }
+
+  /** The file underneath (footer, custom metadata, full schema). */
+  ArrowFileReader file() {
+    return file;
+  }
+
+  /** Bytes fetched for record batches so far (metadata and wanted ranges, gaps included). */
+  long bytesFetched() {
+    return bytesFetched;
+  }
+
+  /** Record batch {@code k}, holding only the wanted columns. */
+  RecordBatch recordBatch(int k) throws IOException {
+    java.util.Objects.checkIndex(k, file.recordBatchCount());
     Block block = file.footer().recordBatches().get(k);
     try {
       DictionaryReader dicts = dictionaries();
       Message m = readMetadata(block);
+      bytesFetched += block.metaDataLength();
       if (!(m.header() instanceof RecordBatchHeader header)) {
         throw new ArrowFormatException("footer's record batch block points at another kind of message");
       }
@@ -253,6 +270,7 @@ final class ColumnPrunedFileReader implements BatchReader {
       for (int r = 0; r < ranges.size(); r++) {
         long[] range = ranges.get(r);
         ArrowBuffer bytes = source.read(bodyStart + range[0], range[1] - range[0]);
+        bytesFetched += range[1] - range[0];
         bytes.getBytes(0, body, (int) placedAt[r], (int) (range[1] - range[0]));
       }
       List<BodyBuffer> moved = new ArrayList<>(wantedBuffers.size());

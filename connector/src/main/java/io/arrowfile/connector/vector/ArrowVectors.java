@@ -6,6 +6,11 @@ import io.arrowfile.columnar.type.Field;
 import io.arrowfile.columnar.type.IntervalUnit;
 import io.arrowfile.columnar.type.TimeUnit;
 import org.apache.spark.sql.types.ArrayType;
+import org.apache.spark.sql.types.CharType;
+import org.apache.spark.sql.types.DataTypes;
+import org.apache.spark.sql.types.UserDefinedType;
+import org.apache.spark.sql.types.VarcharType;
+import org.apache.spark.sql.types.VariantType;
 import org.apache.spark.sql.types.DataType;
 import org.apache.spark.sql.types.MapType;
 import org.apache.spark.sql.types.StructType;
@@ -19,6 +24,12 @@ public final class ArrowVectors {
   private ArrowVectors() {}
 
   public static ColumnVector create(ArrayData data, DataType type) {
+    // Types restored from the writer's spark.type key read through the vectors of their physical form.
+    if (type instanceof UserDefinedType<?> udt) {
+      type = udt.sqlType();
+    } else if (type instanceof CharType || type instanceof VarcharType) {
+      type = DataTypes.StringType;
+    }
     Field field = data.field();
     if (field.isDictionaryEncoded()) {
       ArrayData values = data.dictionary();
@@ -85,6 +96,13 @@ public final class ArrowVectors {
         || t instanceof ArrowType.LargeListView || t instanceof ArrowType.FixedSizeList) {
       DataType element = ((ArrayType) type).elementType();
       return new ListVector(type, data, create(data.child(0), element));
+    } else if (t instanceof ArrowType.Struct && type instanceof VariantType) {
+      // Spark's ColumnVector.getVariant reads child 0 as the value and child 1 as the metadata.
+      int value = data.field().child(0).name().equals("value") ? 0 : 1;
+      ColumnVector[] children = {
+          create(data.child(value).slice(data.offset(), data.length()), DataTypes.BinaryType),
+          create(data.child(1 - value).slice(data.offset(), data.length()), DataTypes.BinaryType)};
+      return new StructVector(type, data, children);
     } else if (t instanceof ArrowType.Struct) {
       StructType st = (StructType) type;
       ColumnVector[] children = new ColumnVector[data.children().size()];

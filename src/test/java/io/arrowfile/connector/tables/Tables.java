@@ -1,0 +1,79 @@
+package io.arrowfile.connector.tables;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
+import org.apache.spark.SparkThrowable;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.SparkSession;
+
+/**
+ * Shared helpers of the table/write parity tests: every test runs the same user code against {@code parquet}
+ * and {@code arrowfile} and compares what a user would see (rows, files, error classes).
+ */
+final class Tables {
+  private Tables() {}
+
+  static final String ARROW = "arrowfile";
+  static final String PARQUET = "parquet";
+  static final List<String> FORMATS = List.of(PARQUET, ARROW);
+
+  /** A local session with an in-memory catalog whose warehouse is {@code warehouse}. */
+  static SparkSession spark(String master, Path warehouse, String... conf) {
+    SparkSession.Builder b = SparkSession.builder()
+        .master(master)
+        .appName("arrowfile-tables-test")
+        .config("spark.ui.enabled", "false")
+        .config("spark.sql.shuffle.partitions", "2")
+        .config("spark.sql.session.timeZone", "UTC")
+        .config("spark.sql.catalogImplementation", "in-memory")
+        .config("spark.sql.warehouse.dir", warehouse.toUri().toString());
+    for (int i = 0; i + 1 < conf.length; i += 2) {
+      b.config(conf[i], conf[i + 1]);
+    }
+    return b.getOrCreate();
+  }
+
+  /** The rows as sorted strings: order-insensitive and comparable across formats. */
+  static List<String> rows(Dataset<Row> df) {
+    return df.collectAsList().stream().map(Row::toString).sorted().toList();
+  }
+
+  /** Data files under {@code dir} (recursively; not _SUCCESS, not hidden/CRC files). */
+  static List<Path> dataFiles(Path dir) throws IOException {
+    if (!Files.exists(dir)) {
+      return List.of();
+    }
+    try (Stream<Path> s = Files.walk(dir)) {
+      return s.filter(Files::isRegularFile)
+          .filter(p -> !p.getFileName().toString().startsWith("_") && !p.getFileName().toString().startsWith("."))
+          .sorted().toList();
+    }
+  }
+
+  /** Partition directories of the data files, relative to {@code dir} (e.g. {@code p=1/q=a}). */
+  static List<String> partitionDirs(Path dir) throws IOException {
+    return dataFiles(dir).stream().map(f -> dir.relativize(f.getParent()).toString()).distinct().sorted().toList();
+  }
+
+  /** What a user sees of a failure: Spark's error condition, else the exception class. */
+  static String errorClass(Throwable t) {
+    for (Throwable c = t; c != null; c = c.getCause()) {
+      if (c instanceof SparkThrowable st && st.getCondition() != null) {
+        return st.getCondition();
+      }
+    }
+    return t.getClass().getName();
+  }
+
+  static String messages(Throwable t) {
+    StringBuilder sb = new StringBuilder();
+    for (Throwable c = t; c != null; c = c.getCause()) {
+      sb.append(c).append('\n');
+    }
+    return sb.toString();
+  }
+}

@@ -1,0 +1,205 @@
+package io.arrowfile.connector.tables;
+
+import static io.arrowfile.connector.tables.Tables.ARROW;
+import static io.arrowfile.connector.tables.Tables.FORMATS;
+import static io.arrowfile.connector.tables.Tables.PARQUET;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.LongStream;
+import java.util.stream.Stream;
+import org.apache.spark.TaskContext;
+import org.apache.spark.sql.Column;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.SaveMode;
+import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.api.java.UDF1;
+import org.apache.spark.sql.expressions.UserDefinedFunction;
+import org.apache.spark.sql.functions;
+import org.apache.spark.sql.types.DataTypes;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Tasks that fail in the middle of writing a file. The session runs on {@code local[2,2]}: two threads and two
+ * attempts per task (spark.task.maxFailures = 2), so a task that fails once is retried. A retried task must give
+ * exactly the expected rows (no partial or duplicate part files); a job that fails must leave no part files and
+ * no {@code _SUCCESS}. Parquet runs the same code as the reference.
+ */
+class WriteFailureTest {
+  @TempDir
+  static Path warehouse;
+
+  private static SparkSession spark;
+
+  @TempDir
+  Path tmp;
+
+  @BeforeAll
+  static void start() {
+    spark = Tables.spark("local[2,2]", warehouse);
+  }
+
+  @AfterAll
+  static void stop() {
+    if (spark != null) {
+      spark.stop();
+    }
+  }
+
+  /** Identity on {@code id}, except that it throws at {@code failAt} on attempts below {@code failingAttempts}. */
+  private static Column failingIdentity(long failAt, int failingAttempts) {
+    UserDefinedFunction f = functions.udf((UDF1<Long, Long>) id -> {
+      if (id == failAt && TaskContext.get().attemptNumber() < failingAttempts) {
+        throw new IllegalStateException("injected failure at id " + id + ", attempt "
+            + TaskContext.get().attemptNumber());
+      }
+      return id;
+    }, DataTypes.LongType).asNondeterministic();
+    return f.apply(functions.col("id"));
+  }
+
+  /**
+   * 100 rows in 4 partitions (ids 25..49 in partition 1); the failure comes after 10 rows of partition 1, once
+   * the writer of that task has already written batches (rowsPerBatch=4) into its file.
+   */
+  private static Dataset<Row> input(int failingAttempts) {
+    return spark.range(0, 100, 1, 4).select(failingIdentity(35, failingAttempts).as("id"))
+        .selectExpr("id", "CAST(id % 2 AS INT) AS p", "concat('row', id) AS s");
+  }
+
+  private static Dataset<Row> expected() {
+    return spark.range(0, 100, 1, 4).selectExpr("id", "CAST(id % 2 AS INT) AS p", "concat('row', id) AS s");
+  }
+
+  /**
+   * Every file under {@code dir} (hidden _temporary trees included), relative, with the per-job UUID and the
+   * format's extension taken out. Directories are left out: when a job fails, Spark kills the other running
+   * tasks asynchronously, and a task that was just starting may recreate an empty {@code _temporary} directory
+   * after the job's cleanup, with any format (it is Hadoop's committer, not the file writer). Files are what
+   * matter: no partial or duplicate part file may remain anywhere.
+   */
+  private static List<String> listing(Path dir) throws IOException {
+    quiesce();
+    if (!Files.exists(dir)) {
+      return List.of("<no dir>");
+    }
+    try (Stream<Path> s = Files.walk(dir)) {
+      return s.filter(Files::isRegularFile).filter(p -> !p.getFileName().toString().endsWith(".crc"))
+          .map(p -> dir.relativize(p).toString()
+              .replaceAll("part-(\\d+)-[0-9a-f-]{36}(_\\d+)?[-.]c(\\d+)\\..*$", "part-$1$2-c$3"))
+          .sorted().toList();
+    }
+  }
+
+  /** Waits (up to 30 s) until the tasks of failed jobs, killed asynchronously, have all ended. */
+  private static void quiesce() {
+    long deadline = System.nanoTime() + 30_000_000_000L;
+    while (spark.sparkContext().statusTracker().getActiveStageIds().length > 0 && System.nanoTime() < deadline) {
+      try {
+        Thread.sleep(50);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        return;
+      }
+    }
+  }
+
+  private static long[] ids(Dataset<Row> df) {
+    return df.select("id").collectAsList().stream().mapToLong(r -> r.getLong(0)).sorted().toArray();
+  }
+
+  @Test
+  void sessionAllowsOneRetryPerTask() {
+    assertEquals("local[2,2]", spark.sparkContext().master());
+  }
+
+  @Test
+  void aTaskThatFailsOnceMidWriteIsRetriedWithoutPartialOrDuplicateFiles() throws IOException {
+    Map<String, List<String>> listings = new LinkedHashMap<>();
+    for (String f : FORMATS) {
+      Path out = tmp.resolve(f);
+      input(1).write().format(f).option("rowsPerBatch", "4").save(out.toString());
+      listings.put(f, listing(out));
+      Dataset<Row> back = spark.read().format(f).load(out.toString());
+      assertEquals(Tables.rows(expected()), Tables.rows(back), f);
+      assertTrue(Files.exists(out.resolve("_SUCCESS")), f);
+    }
+    assertEquals(listings.get(PARQUET), listings.get(ARROW));
+    assertEquals(List.of("_SUCCESS", "part-00000-c000", "part-00001-c000", "part-00002-c000", "part-00003-c000"),
+        listings.get(ARROW));
+    assertEquals(LongStream.range(0, 100).boxed().toList(),
+        LongStream.of(ids(spark.read().format(ARROW).load(tmp.resolve(ARROW).toString()))).boxed().toList());
+  }
+
+  @Test
+  void aRetriedTaskOfAPartitionedWriteWritesEachRowOnce() throws IOException {
+    Map<String, List<String>> listings = new LinkedHashMap<>();
+    for (String f : FORMATS) {
+      Path out = tmp.resolve(f);
+      input(1).write().format(f).partitionBy("p").option("rowsPerBatch", "4").save(out.toString());
+      listings.put(f, listing(out));
+      // partition discovery puts the partition column last
+      assertEquals(Tables.rows(expected().select("id", "s", "p")),
+          Tables.rows(spark.read().format(f).load(out.toString())), f);
+    }
+    assertEquals(listings.get(PARQUET), listings.get(ARROW));
+    assertEquals(9, listings.get(ARROW).size()); // _SUCCESS + 4 tasks x 2 partitions
+  }
+
+  @Test
+  void aFailedJobLeavesNoPartFilesAndNoSuccessMarker() throws IOException {
+    Map<String, List<String>> seen = new LinkedHashMap<>();
+    for (String f : FORMATS) {
+      Path out = tmp.resolve(f);
+      Exception e = assertThrows(Exception.class,
+          () -> input(2).write().format(f).option("rowsPerBatch", "4").save(out.toString()));
+      assertTrue(Tables.messages(e).contains("injected failure at id 35, attempt 1"), Tables.messages(e));
+      seen.put(f, List.of(Tables.errorClass(e), String.valueOf(listing(out)),
+          String.valueOf(Tables.dataFiles(out))));
+      assertFalse(Files.exists(out.resolve("_SUCCESS")), f);
+      assertEquals(List.of(), Tables.dataFiles(out), f);
+    }
+    assertEquals(seen.get(PARQUET), seen.get(ARROW));
+  }
+
+  @Test
+  void aFailedAppendKeepsExactlyTheEarlierData() throws IOException {
+    Map<String, List<String>> seen = new LinkedHashMap<>();
+    for (String f : FORMATS) {
+      Path out = tmp.resolve(f);
+      spark.range(5).selectExpr("id", "CAST(id % 2 AS INT) AS p", "concat('row', id) AS s").write().format(f)
+          .partitionBy("p").save(out.toString());
+      assertThrows(Exception.class, () -> input(2).write().format(f).partitionBy("p").mode(SaveMode.Append)
+          .save(out.toString()));
+      seen.put(f, List.of(String.valueOf(listing(out)),
+          String.valueOf(Tables.rows(spark.read().format(f).load(out.toString())))));
+    }
+    assertEquals(seen.get(PARQUET), seen.get(ARROW));
+    assertEquals(5, spark.read().format(ARROW).load(tmp.resolve(ARROW).toString()).count());
+  }
+
+  @Test
+  void aFailedInsertIntoATableKeepsTheTableAsItWas() {
+    Map<String, List<String>> seen = new LinkedHashMap<>();
+    for (String f : FORMATS) {
+      String t = "failing_" + f;
+      expected().limit(3).write().format(f).saveAsTable(t);
+      assertThrows(Exception.class, () -> input(2).write().insertInto(t));
+      seen.put(f, Tables.rows(spark.table(t)));
+    }
+    assertEquals(seen.get(PARQUET), seen.get(ARROW));
+    assertEquals(3, seen.get(ARROW).size());
+  }
+}

@@ -1,0 +1,93 @@
+package io.arrowfile.distribution;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Enumeration;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.zip.ZipEntry;
+import java.util.zip.ZipFile;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The packaged jar works the way {@code spark-submit --jars arrowfile.jar} uses it: in a fresh JVM whose
+ * class path is only a Spark installation's jars (made by the build from Maven) and ours.
+ */
+class SparkJarsOnlyIT {
+  private static final Path JAR = Path.of(System.getProperty("arrowfile.jar"));
+  private static final Path SPARK_JARS = Path.of(System.getProperty("arrowfile.sparkHome"), "jars");
+
+  @TempDir
+  Path tmp;
+
+  @Test
+  void jarHoldsOurClassesAndRelocatedFlatbuffersOnly() throws IOException {
+    List<String> foreign = new ArrayList<>();
+    boolean relocated = false;
+    boolean register = false;
+    try (ZipFile zip = new ZipFile(JAR.toFile())) {
+      for (Enumeration<? extends ZipEntry> e = zip.entries(); e.hasMoreElements(); ) {
+        String name = e.nextElement().getName();
+        relocated |= name.startsWith("io/arrowfile/shaded/flatbuffers/FlatBufferBuilder");
+        register |= name.equals("META-INF/services/org.apache.spark.sql.sources.DataSourceRegister");
+        if (name.endsWith(".class") && !name.startsWith("io/arrowfile/")) {
+          foreign.add(name);
+        }
+        if (name.startsWith("io/arrowfile/examples/")) {
+          foreign.add(name);
+        }
+      }
+    }
+    assertTrue(relocated, "flatbuffers relocated into io.arrowfile.shaded");
+    assertTrue(register, "DataSourceRegister service entry");
+    assertEquals(List.of(), foreign, "classes outside io.arrowfile (or examples) in the jar");
+  }
+
+  @Test
+  void freshJvmWithSparkJarsAndOursReadsWritesAndKeepsSparksArrowWorking() throws Exception {
+    assertTrue(Files.isDirectory(SPARK_JARS), SPARK_JARS + " (made by the build's spark-home execution)");
+    // The driver class alone, outside test-classes, so nothing else of the test tree is visible.
+    Path driverDir = tmp.resolve("driver");
+    Path classFile = Path.of(System.getProperty("arrowfile.testClasses"),
+        "io/arrowfile/distribution/FreshJvmDriver.class");
+    Path target = driverDir.resolve("io/arrowfile/distribution/FreshJvmDriver.class");
+    Files.createDirectories(target.getParent());
+    Files.copy(classFile, target);
+
+    List<String> command = new ArrayList<>();
+    command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+    for (String arg : System.getProperty("arrowfile.jvmArgs").trim().split("\\s+")) {
+      if (!arg.startsWith("-Xmx")) {
+        command.add(arg);
+      }
+    }
+    command.add("-Xmx1g");
+    command.add("-cp");
+    command.add(driverDir + java.io.File.pathSeparator + JAR + java.io.File.pathSeparator + SPARK_JARS + "/*");
+    command.add(FreshJvmDriver.class.getName());
+    command.add(tmp.resolve("out").toUri().toString());
+    Path log = tmp.resolve("driver.log");
+    Process process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile())
+        .directory(tmp.toFile()).start();
+    boolean finished = process.waitFor(5, TimeUnit.MINUTES);
+    if (!finished) {
+      process.destroyForcibly();
+    }
+    String output = Files.readString(log, StandardCharsets.UTF_8);
+    assertTrue(finished && process.exitValue() == 0, "driver failed:\n" + tail(output));
+    assertTrue(output.contains("OK arrowfile read and write"), tail(output));
+    assertTrue(output.contains("OK arrowfile table"), tail(output));
+    assertTrue(output.contains("OK spark arrow batches"), tail(output));
+  }
+
+  private static String tail(String s) {
+    return s.length() <= 8000 ? s : s.substring(s.length() - 8000);
+  }
+}

@@ -104,4 +104,42 @@ class BodyCompressionTest {
     assertArrayEquals(data, BodyCompression.decompress(CompressionCodec.ZSTD, ArrowBuffer.wrap(b.array()),
         Long.MAX_VALUE).toByteArray());
   }
+
+  /** Frames as other LZ4 writers make them: block checksums, content size and checksum, several blocks. */
+  @org.junit.jupiter.api.Test
+  void readsLz4FramesWithEveryOptionalField() throws Exception {
+    byte[] data = compressible(300_000);
+    java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
+    try (net.jpountz.lz4.LZ4FrameOutputStream out = new net.jpountz.lz4.LZ4FrameOutputStream(bytes,
+        net.jpountz.lz4.LZ4FrameOutputStream.BLOCKSIZE.SIZE_64KB, data.length,
+        net.jpountz.lz4.LZ4FrameOutputStream.FLG.Bits.BLOCK_INDEPENDENCE,
+        net.jpountz.lz4.LZ4FrameOutputStream.FLG.Bits.BLOCK_CHECKSUM,
+        net.jpountz.lz4.LZ4FrameOutputStream.FLG.Bits.CONTENT_SIZE,
+        net.jpountz.lz4.LZ4FrameOutputStream.FLG.Bits.CONTENT_CHECKSUM)) {
+      out.write(data);
+    }
+    byte[] frame = bytes.toByteArray();
+    ArrowBuffer buffer = withDeclared(ArrowBuffer.wrap(prefixed(frame)), data.length);
+    assertArrayEquals(data, BodyCompression.decompress(CompressionCodec.LZ4_FRAME, buffer, Long.MAX_VALUE).toByteArray());
+
+    frame[frame.length - 20] ^= 1; // inside the last block: its checksum no longer matches
+    ArrowBuffer corrupt = withDeclared(ArrowBuffer.wrap(prefixed(frame)), data.length);
+    ArrowFormatException e = assertThrows(ArrowFormatException.class,
+        () -> BodyCompression.decompress(CompressionCodec.LZ4_FRAME, corrupt, Long.MAX_VALUE));
+    assertTrue(e.getMessage().contains("checksum"), e.getMessage());
+  }
+
+  @org.junit.jupiter.api.Test
+  void lz4DeclaringMoreThanItsBytesCanHoldIsRejectedBeforeAllocating() {
+    ArrowBuffer c = BodyCompression.compress(CompressionCodec.LZ4_FRAME, ArrowBuffer.wrap(compressible(10_000)), 3);
+    ArrowFormatException e = assertThrows(ArrowFormatException.class,
+        () -> BodyCompression.decompress(CompressionCodec.LZ4_FRAME, withDeclared(c, 1L << 30), Long.MAX_VALUE));
+    assertTrue(e.getMessage().contains("bytes of LZ4 can hold"), e.getMessage());
+  }
+
+  private static byte[] prefixed(byte[] frame) {
+    byte[] out = new byte[8 + frame.length];
+    System.arraycopy(frame, 0, out, 8, frame.length);
+    return out;
+  }
 }

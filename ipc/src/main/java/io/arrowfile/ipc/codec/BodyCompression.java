@@ -28,6 +28,7 @@ public final class BodyCompression {
   /** The marker for a buffer stored as is. */
   public static final long UNCOMPRESSED = -1;
   private static final int PREFIX = 8;
+  private static final long ZSTD_TRUSTED_RATIO = 64;
 
   private BodyCompression() {}
 
@@ -65,6 +66,21 @@ public final class BodyCompression {
     }
     // A buffer straddling two chunks of a huge mapping is copied once.
     ByteBuffer in = payload.isContiguous() ? payload.asByteBuffer() : ByteBuffer.wrap(payload.toByteArray());
+    if (codec == CompressionCodec.LZ4_FRAME && Lz4Frame.independentBlocks(in)) {
+      // One allocation of the declared size, bounded by what LZ4 could make of the bytes present.
+      if (declared > payload.length() * Lz4Frame.MAX_RATIO + 1024) {
+        throw new ArrowFormatException("compressed buffer declares " + declared + " uncompressed bytes, more than "
+            + payload.length() + " bytes of LZ4 can hold");
+      }
+      byte[] out = new byte[(int) declared];
+      Lz4Frame.decode(in, out);
+      return ArrowBuffer.wrap(out);
+    }
+    if (codec == CompressionCodec.ZSTD && declared <= Math.max(payload.length() * ZSTD_TRUSTED_RATIO, 16 << 20)) {
+      // zstd can expand far more than LZ4 (a run-length block), so a single allocation of the declared size
+      // is only made up to a ratio real data reaches; beyond it the output grows as bytes come out.
+      return ArrowBuffer.wrap(zstd(in, (int) declared));
+    }
     try (InputStream stream = open(codec, new ByteBufferInputStream(in))) {
       byte[] out = inflate(stream, (int) declared, payload.length());
       return ArrowBuffer.wrap(out);
@@ -73,6 +89,34 @@ public final class BodyCompression {
     } catch (IOException | RuntimeException e) {
       throw new ArrowFormatException("corrupt " + codec + " data in compressed buffer: " + e.getMessage(), e);
     }
+  }
+
+  private static byte[] zstd(ByteBuffer in, int declared) {
+    byte[] src;
+    int offset;
+    int length = in.remaining();
+    if (in.hasArray()) {
+      src = in.array();
+      offset = in.arrayOffset() + in.position();
+    } else {
+      src = new byte[length];
+      in.duplicate().get(src);
+      offset = 0;
+    }
+    byte[] out = new byte[declared];
+    long n;
+    try {
+      n = Zstd.decompressByteArray(out, 0, declared, src, offset, length);
+    } catch (RuntimeException e) {
+      throw new ArrowFormatException("corrupt ZSTD data in compressed buffer: " + e.getMessage(), e);
+    }
+    if (Zstd.isError(n)) {
+      throw new ArrowFormatException("corrupt ZSTD data in compressed buffer: " + Zstd.getErrorName(n));
+    }
+    if (n != declared) {
+      throw new ArrowFormatException("compressed buffer decompresses to " + n + " bytes, not the declared " + declared);
+    }
+    return out;
   }
 
   private static InputStream open(CompressionCodec codec, InputStream in) throws IOException {

@@ -1,0 +1,759 @@
+package io.arrowfile.bench;
+
+import io.arrowfile.bench.naive.NaiveArrowSource;
+import io.arrowfile.columnar.RecordBatch;
+import io.arrowfile.columnar.array.ArrowArray;
+import io.arrowfile.columnar.array.IntArray;
+import io.arrowfile.columnar.memory.ArrowBuffer;
+import io.arrowfile.columnar.type.Field;
+import io.arrowfile.columnar.type.Schema;
+import io.arrowfile.ipc.ArrowFileReader;
+import io.arrowfile.ipc.ArrowFileWriter;
+import io.arrowfile.ipc.ByteSource;
+import io.arrowfile.ipc.ReadOptions;
+import io.arrowfile.ipc.WriteOptions;
+import io.arrowfile.ipc.flatbuf.MetadataCodec;
+import io.arrowfile.ipc.metadata.Block;
+import io.arrowfile.ipc.metadata.BodyBuffer;
+import io.arrowfile.ipc.metadata.CompressionCodec;
+import io.arrowfile.ipc.metadata.Message;
+import io.arrowfile.ipc.metadata.RecordBatchHeader;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.ByteOrder;
+import java.nio.MappedByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+import java.time.ZonedDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.stream.Stream;
+import org.apache.arrow.compression.CommonsCompressionFactory;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.memory.RootAllocator;
+import org.apache.arrow.vector.BigIntVector;
+import org.apache.arrow.vector.VectorLoader;
+import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.arrow.vector.VectorUnloader;
+import org.apache.arrow.vector.compression.CompressionUtil;
+import org.apache.arrow.vector.ipc.message.ArrowBlock;
+import org.apache.arrow.vector.ipc.message.ArrowRecordBatch;
+import org.apache.arrow.vector.ipc.message.IpcOption;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.SparkSession;
+
+/**
+ * The arrowfile benchmark: the same seeded data as arrowfile (none, lz4, zstd), Parquet (snappy, none) and an
+ * Arrow-Java-read copy ({@link NaiveArrowSource}); Spark SQL queries on local[2], interleaved across sources;
+ * library-level read/write without Spark against Arrow Java; the physical floor of a mapped-file loop. Writes
+ * medians to {@code BENCHMARKS.md}.
+ *
+ * <p>Run: {@code mvn -o -Pbench -Darrowfile.skipFuzz=true test -Dbench.rows=2000000 -Dbench.repeats=3} (see the {@code bench} profile in pom.xml). System properties: {@code bench.rows}
+ * (default 10,000,000; wide and nested tables get {@code bench.wideRows}/{@code bench.nestedRows}, default
+ * rows/4 and rows/4), {@code bench.repeats} (5), {@code bench.warmup} (1 unrecorded round), {@code bench.dir}
+ * (data, reused when present), {@code bench.out}.
+ */
+public final class ArrowBenchmark {
+
+  static final String OURS = "arrowfile none";
+  static final String[] READ_SOURCES = {OURS, "arrowfile lz4", "arrowfile zstd", "parquet snappy", "parquet none",
+      "naive Arrow-Java"};
+  static final String[] WRITE_TARGETS = {OURS, "arrowfile lz4", "arrowfile zstd", "parquet snappy", "parquet none"};
+
+  final long rows;
+  final long wideRows;
+  final long nestedRows;
+  final int repeats;
+  final int warmup;
+  final Path dir;
+  final Path out;
+  SparkSession spark;
+  /** section -> row -> source -> recorded times (ms). */
+  final Map<String, Map<String, Map<String, List<Double>>>> results = new LinkedHashMap<>();
+  final List<String> checks = new ArrayList<>();
+
+  ArrowBenchmark() {
+    rows = Long.getLong("bench.rows", 10_000_000L);
+    wideRows = Long.getLong("bench.wideRows", Math.max(1, rows / 4));
+    nestedRows = Long.getLong("bench.nestedRows", Math.max(1, rows / 4));
+    repeats = Integer.getInteger("bench.repeats", 5);
+    warmup = Integer.getInteger("bench.warmup", 1);
+    dir = Path.of(System.getProperty("bench.dir", "target/bench-data")).toAbsolutePath();
+    out = Path.of(System.getProperty("bench.out", "BENCHMARKS.md")).toAbsolutePath();
+  }
+
+  public static void main(String[] args) throws Exception {
+    new ArrowBenchmark().run();
+  }
+
+  void run() throws Exception {
+    long start = System.nanoTime();
+    log("rows=" + rows + " wideRows=" + wideRows + " nestedRows=" + nestedRows + " repeats=" + repeats
+        + " warmup=" + warmup + " dir=" + dir);
+    spark = SparkSession.builder()
+        .master("local[2]")
+        .appName("arrowfile-bench")
+        .config("spark.ui.enabled", "false")
+        .config("spark.sql.shuffle.partitions", "2")
+        .config("spark.sql.session.timeZone", "UTC")
+        .getOrCreate();
+    spark.sparkContext().setLogLevel("WARN");
+    try {
+      generate();
+      check();
+      sparkQueries();
+      library();
+    } finally {
+      spark.stop();
+    }
+    writeReport((System.nanoTime() - start) / 1e9);
+    log("wrote " + out);
+  }
+
+  // ---------------------------------------------------------------- data
+
+  static final String MAIN_EXPRS = String.join("\n", "id",
+      "CASE WHEN pmod(xxhash64(id, 11), 10) = 0 THEN NULL ELSE CAST(pmod(xxhash64(id, 1), 2000000) - 1000000 AS INT) END AS i",
+      "CASE WHEN pmod(xxhash64(id, 12), 10) = 0 THEN NULL ELSE shiftright(xxhash64(id, 2), 16) END AS l",
+      "CASE WHEN pmod(xxhash64(id, 13), 10) = 0 THEN NULL ELSE CAST(xxhash64(id, 3) AS DOUBLE) / 1e15 END AS d",
+      "CASE WHEN pmod(xxhash64(id, 14), 10) = 0 THEN NULL ELSE substr(concat(lpad(hex(xxhash64(id, 4)), 16, '0'), "
+          + "lpad(hex(xxhash64(id, 5)), 16, '0')), 1, 5 + CAST(pmod(xxhash64(id, 6), 16) AS INT)) END AS s",
+      "pmod(xxhash64(id, 7), 2) = 0 AS b",
+      "timestamp_micros(1600000000000000 + pmod(xxhash64(id, 8), 100000000000000)) AS ts",
+      "CASE WHEN pmod(xxhash64(id, 15), 10) = 0 THEN NULL ELSE date_add(DATE'2000-01-01', CAST(pmod(xxhash64(id, 9), 10000) AS INT)) END AS dt",
+      "CAST(pmod(xxhash64(id, 10), 100000000000) / 100 AS DECIMAL(18,2)) AS dec");
+
+  static String[] wideExprs() {
+    List<String> e = new ArrayList<>();
+    e.add("id AS c0");
+    for (int k = 1; k < 50; k++) {
+      String h = "xxhash64(id, " + (100 + k) + ")";
+      switch (k % 5) {
+        case 0 -> e.add("CASE WHEN pmod(" + h + ", 10) = 0 THEN NULL ELSE shiftright(" + h + ", 16) END AS c" + k);
+        case 1 -> e.add("shiftright(" + h + ", 16) AS c" + k);
+        case 2 -> e.add("CAST(" + h + " AS DOUBLE) / 1e12 AS c" + k);
+        case 3 -> e.add("CAST(pmod(" + h + ", 1000000) AS INT) AS c" + k);
+        default -> e.add("substr(lpad(hex(" + h + "), 16, '0'), 1, 4 + CAST(pmod(" + h + ", 9) AS INT)) AS c" + k);
+      }
+    }
+    return e.toArray(new String[0]);
+  }
+
+  static final String[] NESTED_EXPRS = {
+      "id",
+      "named_struct('a', CAST(pmod(xxhash64(id, 1), 1000) AS INT), 'b', substr(lpad(hex(xxhash64(id, 2)), 16, '0'), 1, 8),"
+          + " 'c', CAST(xxhash64(id, 3) AS DOUBLE) / 1e15) AS st",
+      "CASE WHEN pmod(xxhash64(id, 4), 10) = 0 THEN NULL ELSE transform(array_repeat(0, CAST(pmod(xxhash64(id, 5), 6) AS INT)),"
+          + " (x, i) -> CAST(pmod(xxhash64(id, i), 1000) AS INT)) END AS arr",
+      "map_from_arrays(transform(array_repeat(0, CAST(pmod(xxhash64(id, 6), 4) AS INT)), (x, i) -> concat('k', CAST(i AS STRING))),"
+          + " transform(array_repeat(0, CAST(pmod(xxhash64(id, 6), 4) AS INT)), (x, i) -> pmod(xxhash64(id, i + 100), 1000))) AS m"};
+
+  Path data(String table, String source) {
+    return dir.resolve("r" + rows).resolve(table).resolve(source.replace(' ', '-').replace("Arrow-Java", "arrowjava"));
+  }
+
+  void generate() throws IOException {
+    Map<String, Dataset<Row>> tables = new LinkedHashMap<>();
+    tables.put("main", spark.range(0, rows, 1, 2).selectExpr(MAIN_EXPRS.split("\n")));
+    tables.put("wide", spark.range(0, wideRows, 1, 2).selectExpr(wideExprs()));
+    tables.put("nested", spark.range(0, nestedRows, 1, 2).selectExpr(NESTED_EXPRS));
+    for (Map.Entry<String, Dataset<Row>> t : tables.entrySet()) {
+      for (String target : WRITE_TARGETS) {
+        Path p = data(t.getKey(), target);
+        if (Files.exists(p.resolve("_SUCCESS"))) {
+          continue;
+        }
+        long t0 = System.nanoTime();
+        write(t.getValue(), target, p);
+        log("generated " + t.getKey() + " / " + target + " in " + ms(t0) + " ms, " + (size(p) >> 20) + " MiB");
+      }
+      Path naive = data(t.getKey(), "naive Arrow-Java");
+      if (!Files.exists(naive.resolve("_SUCCESS"))) {
+        Files.createDirectories(naive);
+        for (Path f : arrowFiles(data(t.getKey(), OURS))) {
+          Files.copy(f, naive.resolve(f.getFileName()), StandardCopyOption.REPLACE_EXISTING);
+        }
+        Files.createFile(naive.resolve("_SUCCESS"));
+      }
+    }
+  }
+
+  static void write(Dataset<Row> df, String target, Path p) {
+    String[] parts = target.split(" ");
+    df.write().mode("overwrite").format(parts[0].equals("arrowfile") ? "arrowfile" : "parquet")
+        .option("compression", parts[1]).save(p.toString());
+  }
+
+  Dataset<Row> read(String table, String source) {
+    Path p = data(table, source);
+    String format = source.startsWith("arrowfile") ? "arrowfile"
+        : source.startsWith("parquet") ? "parquet" : NaiveArrowSource.class.getName();
+    return spark.read().format(format).load(p.toString());
+  }
+
+  /** The same answers from every source (the Arrow-Java copy is read by Arrow Java: it reads our files). */
+  void check() {
+    String[][] q = {
+        {"main", "SELECT count(*), count(i), sum(i), sum(l), count(d), max(d), count(s), sum(length(s)),"
+            + " min(length(s)), max(length(s)), sum(CAST(b AS INT)), max(ts), min(ts), count(dt), max(dt), sum(dec) FROM t"},
+        {"wide", "SELECT count(*), sum(c1), sum(c3), count(c5), sum(length(c4)), max(c2), sum(c45) FROM t"},
+        {"nested", "SELECT count(*), sum(st.a), sum(length(st.b)), count(arr), sum(size(arr)),"
+            + " sum(aggregate(coalesce(arr, array()), 0L, (a, x) -> a + x)), sum(size(m)), sum(m['k1']) FROM t"}};
+    for (String[] tq : q) {
+      String expected = null;
+      for (String source : READ_SOURCES) {
+        read(tq[0], source).createOrReplaceTempView("t");
+        String got = spark.sql(tq[1]).collectAsList().get(0).toString();
+        if (expected == null) {
+          expected = got;
+          checks.add(tq[0] + ": " + got);
+        } else if (!expected.equals(got)) {
+          String msg = "MISMATCH " + tq[0] + " / " + source + ": " + got + " vs " + expected;
+          checks.add(msg);
+          log(msg);
+        }
+      }
+    }
+    log("checks: " + checks);
+  }
+
+  // ---------------------------------------------------------------- Spark
+
+  interface Action {
+    void run() throws Exception;
+  }
+
+  void sparkQueries() throws Exception {
+    long lo = rows * 37 / 100;
+    long hi = lo + Math.max(1, rows / 1000);
+    Map<String, String> sql = new LinkedHashMap<>();
+    sql.put("2 sum/max/count over numeric and string columns", "SELECT sum(i), max(l), sum(d), count(s), max(s), "
+        + "max(dec), sum(dec), max(ts), count(dt), sum(CAST(b AS INT)) FROM t");
+    sql.put("3 sum(length(s))", "SELECT sum(length(s)) FROM t");
+    sql.put("4 count(*) where id in a 0.1% range", "SELECT count(*) FROM t WHERE id >= " + lo + " AND id < " + hi);
+    sql.put("5 count(*)", "SELECT count(*) FROM t");
+    sql.put("sum(l) (one long column, every value)", "SELECT sum(l) FROM t");
+    String wideCol = "c17";
+    for (int round = 0; round < warmup + repeats; round++) {
+      boolean record = round >= warmup;
+      log("round " + (round + 1) + "/" + (warmup + repeats) + (record ? "" : " (warm-up)"));
+      for (String source : READ_SOURCES) {
+        time(record, "spark", "1 all columns into noop", source, () -> noop(read("main", source)));
+      }
+      for (Map.Entry<String, String> q : sql.entrySet()) {
+        for (String source : READ_SOURCES) {
+          time(record, "spark", q.getKey(), source, () -> {
+            read("main", source).createOrReplaceTempView("t");
+            spark.sql(q.getValue()).collectAsList();
+          });
+        }
+      }
+      for (String source : READ_SOURCES) {
+        time(record, "spark", "6 wide: 1 of 50 columns into noop", source,
+            () -> noop(read("wide", source).select(wideCol)));
+        time(record, "spark", "6b wide: all 50 columns into noop", source, () -> noop(read("wide", source)));
+      }
+      for (String source : READ_SOURCES) {
+        time(record, "spark", "7 nested (struct, array, map) into noop", source, () -> noop(read("nested", source)));
+      }
+      for (String target : WRITE_TARGETS) {
+        Path p = dir.resolve("write-out").resolve(target.replace(' ', '-'));
+        time(record, "write", "8 write the whole table (read from arrowfile none)", target,
+            () -> write(read("main", OURS), target, p));
+      }
+    }
+  }
+
+  static void noop(Dataset<Row> df) {
+    df.write().format("noop").mode("overwrite").save();
+  }
+
+  void time(boolean record, String section, String row, String source, Action a) throws Exception {
+    long t0 = System.nanoTime();
+    a.run();
+    double ms = (System.nanoTime() - t0) / 1e6;
+    if (record) {
+      results.computeIfAbsent(section, k -> new LinkedHashMap<>()).computeIfAbsent(row, k -> new LinkedHashMap<>())
+          .computeIfAbsent(source, k -> new ArrayList<>()).add(ms);
+    }
+  }
+
+  // ---------------------------------------------------------------- library level, no Spark
+
+  static final String LONG_COLUMN = "l";
+  static final String[] LIB_CODECS = {"none", "lz4", "zstd"};
+
+  void library() throws Exception {
+    List<Path> none = arrowFiles(data("main", OURS));
+    long[] floorRegions = floorRegions(none);
+    Map<String, Long> sums = new LinkedHashMap<>();
+    for (int round = 0; round < warmup + repeats; round++) {
+      boolean record = round >= warmup;
+      log("library round " + (round + 1) + "/" + (warmup + repeats));
+      for (String codec : LIB_CODECS) {
+        List<Path> files = arrowFiles(data("main", "arrowfile " + codec));
+        time(record, "lib-read", "read every batch, sum column `l`", "arrowfile " + codec,
+            () -> sums.put("ours " + codec, oursSum(files)));
+        time(record, "lib-read", "read every batch, sum column `l`", "Arrow Java " + codec,
+            () -> sums.put("arrow-java " + codec, arrowJavaSum(files)));
+      }
+      time(record, "lib-read", "read every batch, sum column `l`", "floor",
+          () -> sums.put("floor", floorSum(none, floorRegions)));
+    }
+    long expected = sums.get("ours none");
+    for (Map.Entry<String, Long> e : sums.entrySet()) {
+      if (e.getValue() != expected) {
+        String msg = "library sum " + e.getKey() + " = " + e.getValue() + " but ours none = " + expected
+            + (e.getKey().equals("floor") ? " (the floor sums null slots too)" : "");
+        checks.add(msg);
+        log(msg);
+      }
+    }
+    checks.add("library: sum(l) = " + expected + " from ours, Arrow Java (all codecs) and the floor loop");
+
+    // Writes from memory: both sides hold the whole table (uncompressed) in memory first.
+    List<RecordBatch> ours = new ArrayList<>();
+    Schema ourSchema = null;
+    for (Path f : none) {
+      ArrowFileReader r = ArrowFileReader.open(ByteSource.wrap(ArrowBuffer.wrap(Files.readAllBytes(f)),
+          f.getFileName().toString()), ReadOptions.DEFAULT);
+      ourSchema = r.schema();
+      for (int k = 0; k < r.recordBatchCount(); k++) {
+        ours.add(r.recordBatch(k));
+      }
+    }
+    Path wdir = dir.resolve("write-out").resolve("lib");
+    Files.createDirectories(wdir);
+    try (BufferAllocator alloc = new RootAllocator()) {
+      List<ArrowRecordBatch> theirs = new ArrayList<>();
+      org.apache.arrow.vector.types.pojo.Schema theirSchema = null;
+      for (Path f : none) {
+        try (FileChannel ch = FileChannel.open(f, StandardOpenOption.READ);
+            org.apache.arrow.vector.ipc.ArrowFileReader r = new org.apache.arrow.vector.ipc.ArrowFileReader(ch, alloc)) {
+          VectorSchemaRoot root = r.getVectorSchemaRoot();
+          theirSchema = root.getSchema();
+          while (r.loadNextBatch()) {
+            theirs.add(new VectorUnloader(root).getRecordBatch());
+          }
+        }
+      }
+      final Schema os = ourSchema;
+      final org.apache.arrow.vector.types.pojo.Schema ts = theirSchema;
+      for (int round = 0; round < warmup + repeats; round++) {
+        boolean record = round >= warmup;
+        for (String codec : new String[] {"none", "zstd"}) {
+          Path o = wdir.resolve("ours-" + codec + ".arrow");
+          Path a = wdir.resolve("arrowjava-" + codec + ".arrow");
+          time(record, "lib-write", "write the whole table from memory", "arrowfile " + codec,
+              () -> oursWrite(o, os, ours, codec));
+          time(record, "lib-write", "write the whole table from memory", "Arrow Java " + codec,
+              () -> arrowJavaWrite(a, ts, theirs, alloc, codec));
+        }
+      }
+      checks.add("library write sizes: " + sizes(wdir));
+      for (ArrowRecordBatch b : theirs) {
+        b.close();
+      }
+    }
+  }
+
+  static long oursSum(List<Path> files) throws IOException {
+    long sum = 0;
+    for (Path f : files) {
+      try (ArrowFileReader r = ArrowFileReader.open(f, ReadOptions.DEFAULT)) {
+        int col = r.schema().fields().indexOf(field(r.schema(), LONG_COLUMN));
+        for (int k = 0; k < r.recordBatchCount(); k++) {
+          RecordBatch b = r.recordBatch(k);
+          IntArray a = (IntArray) ArrowArray.of(b.column(col));
+          long n = a.length();
+          for (long i = 0; i < n; i++) {
+            if (!a.isNull(i)) {
+              sum += a.getLong(i);
+            }
+          }
+        }
+      }
+    }
+    return sum;
+  }
+
+  static long arrowJavaSum(List<Path> files) throws IOException {
+    long sum = 0;
+    try (BufferAllocator alloc = new RootAllocator()) {
+      for (Path f : files) {
+        try (FileChannel ch = FileChannel.open(f, StandardOpenOption.READ);
+            org.apache.arrow.vector.ipc.ArrowFileReader r =
+                new org.apache.arrow.vector.ipc.ArrowFileReader(ch, alloc, CommonsCompressionFactory.INSTANCE)) {
+          VectorSchemaRoot root = r.getVectorSchemaRoot();
+          for (ArrowBlock block : r.getRecordBlocks()) {
+            r.loadRecordBatch(block);
+            BigIntVector v = (BigIntVector) root.getVector(LONG_COLUMN);
+            int n = root.getRowCount();
+            for (int i = 0; i < n; i++) {
+              if (!v.isNull(i)) {
+                sum += v.get(i);
+              }
+            }
+          }
+        }
+      }
+    }
+    return sum;
+  }
+
+  /**
+   * Per file, the (offset, value count) pairs of column {@code l}'s value buffer in every record batch, found from
+   * the footer and the batch headers (the columns before {@code l} are flat fixed-width: two buffers each).
+   */
+  static long[] floorRegions(List<Path> files) throws IOException {
+    List<Long> out = new ArrayList<>();
+    for (int fi = 0; fi < files.size(); fi++) {
+      Path f = files.get(fi);
+      try (ArrowFileReader r = ArrowFileReader.open(f, ReadOptions.DEFAULT);
+          FileChannel ch = FileChannel.open(f, StandardOpenOption.READ)) {
+        List<Field> fields = r.schema().fields();
+        int col = fields.indexOf(field(r.schema(), LONG_COLUMN));
+        for (int c = 0; c < col; c++) {
+          if (!fields.get(c).children().isEmpty()) {
+            throw new IllegalStateException("floor: columns before l must be flat");
+          }
+        }
+        int bufferIndex = 2 * col + 1;
+        MappedByteBuffer mb = ch.map(FileChannel.MapMode.READ_ONLY, 0, ch.size());
+        mb.order(ByteOrder.LITTLE_ENDIAN);
+        for (Block block : r.footer().recordBatches()) {
+          int pos = (int) block.offset();
+          int len = mb.getInt(pos);
+          int fb = pos + 4;
+          if (len == -1) {
+            len = mb.getInt(pos + 4);
+            fb = pos + 8;
+          }
+          Message m = MetadataCodec.readMessage(mb.slice(fb, len).order(ByteOrder.LITTLE_ENDIAN));
+          RecordBatchHeader h = (RecordBatchHeader) m.header();
+          BodyBuffer buf = h.buffers().get(bufferIndex);
+          out.add((long) fi);
+          out.add(block.offset() + block.metaDataLength() + buf.offset());
+          out.add(h.nodes().get(col).length());
+        }
+      }
+    }
+    return out.stream().mapToLong(Long::longValue).toArray();
+  }
+
+  /** The physical floor: map each file and sum the long values with MappedByteBuffer.getLong, nothing else. */
+  static long floorSum(List<Path> files, long[] regions) throws IOException {
+    long sum = 0;
+    for (int fi = 0; fi < files.size(); fi++) {
+      try (FileChannel ch = FileChannel.open(files.get(fi), StandardOpenOption.READ)) {
+        MappedByteBuffer mb = ch.map(FileChannel.MapMode.READ_ONLY, 0, ch.size());
+        mb.order(ByteOrder.LITTLE_ENDIAN);
+        for (int k = 0; k < regions.length; k += 3) {
+          if (regions[k] != fi) {
+            continue;
+          }
+          int start = (int) regions[k + 1];
+          int end = start + (int) (regions[k + 2] * 8);
+          for (int p = start; p < end; p += 8) {
+            sum += mb.getLong(p);
+          }
+        }
+      }
+    }
+    return sum;
+  }
+
+  static void oursWrite(Path path, Schema schema, List<RecordBatch> batches, String codec) throws IOException {
+    WriteOptions o = WriteOptions.DEFAULT.withCompression(codec.equals("zstd") ? CompressionCodec.ZSTD : null);
+    try (ArrowFileWriter w = ArrowFileWriter.create(path, schema, o)) {
+      for (RecordBatch b : batches) {
+        w.write(b);
+      }
+    }
+  }
+
+  static void arrowJavaWrite(Path path, org.apache.arrow.vector.types.pojo.Schema schema,
+      List<ArrowRecordBatch> batches, BufferAllocator alloc, String codec) throws IOException {
+    try (VectorSchemaRoot root = VectorSchemaRoot.create(schema, alloc);
+        FileChannel ch = FileChannel.open(path, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
+            StandardOpenOption.TRUNCATE_EXISTING);
+        org.apache.arrow.vector.ipc.ArrowFileWriter w = codec.equals("zstd")
+            ? new org.apache.arrow.vector.ipc.ArrowFileWriter(root, null, ch, Map.of(), IpcOption.DEFAULT,
+                CommonsCompressionFactory.INSTANCE, CompressionUtil.CodecType.ZSTD, Optional.of(3))
+            : new org.apache.arrow.vector.ipc.ArrowFileWriter(root, null, ch)) {
+      w.start();
+      VectorLoader loader = new VectorLoader(root);
+      for (ArrowRecordBatch b : batches) {
+        loader.load(b);
+        w.writeBatch();
+      }
+      w.end();
+    }
+  }
+
+  static Field field(Schema schema, String name) {
+    for (Field f : schema.fields()) {
+      if (f.name().equals(name)) {
+        return f;
+      }
+    }
+    throw new IllegalArgumentException("no column " + name);
+  }
+
+  // ---------------------------------------------------------------- report
+
+  static double median(List<Double> xs) {
+    List<Double> s = new ArrayList<>(xs);
+    Collections.sort(s);
+    int n = s.size();
+    return n % 2 == 1 ? s.get(n / 2) : (s.get(n / 2 - 1) + s.get(n / 2)) / 2;
+  }
+
+  double med(String section, String row, String source) {
+    Map<String, Map<String, List<Double>>> sec = results.get(section);
+    if (sec == null || sec.get(row) == null || sec.get(row).get(source) == null) {
+      return Double.NaN;
+    }
+    return median(sec.get(row).get(source));
+  }
+
+  String table(String section, String[] sources, String ours, String[] ratioOf) {
+    StringBuilder sb = new StringBuilder("| query |");
+    for (String s : sources) {
+      sb.append(' ').append(s.equals(ours) ? "**" + s + "** (ours)" : s).append(" |");
+    }
+    for (String r : ratioOf) {
+      sb.append(" ").append(r).append(" / ours |");
+    }
+    sb.append("\n|---|");
+    sb.append("---:|".repeat(sources.length + ratioOf.length)).append('\n');
+    for (String row : results.get(section).keySet()) {
+      sb.append("| ").append(row).append(" |");
+      for (String s : sources) {
+        sb.append(' ').append(fmt(med(section, row, s))).append(" |");
+      }
+      double o = med(section, row, ours);
+      for (String r : ratioOf) {
+        sb.append(' ').append(ratio(med(section, row, r) / o)).append(" |");
+      }
+      sb.append('\n');
+    }
+    return sb.toString();
+  }
+
+  static String fmt(double ms) {
+    return Double.isNaN(ms) ? "–" : ms >= 100 ? String.format(Locale.ROOT, "%.0f", ms)
+        : String.format(Locale.ROOT, "%.1f", ms);
+  }
+
+  static String ratio(double r) {
+    return Double.isNaN(r) || Double.isInfinite(r) ? "–" : String.format(Locale.ROOT, "%.2f×", r);
+  }
+
+  void writeReport(double seconds) throws IOException {
+    StringBuilder md = new StringBuilder();
+    md.append("# arrowfile benchmarks\n\n");
+    md.append("Generated by `io.arrowfile.bench.ArrowBenchmark` (src/test/java/io/arrowfile/bench); re-running it "
+        + "overwrites this file.\n\n");
+    md.append("## Command\n\n```\n").append(command()).append("\n```\n\n");
+    md.append("Defaults: `-Dbench.rows=10000000 -Dbench.repeats=5 -Dbench.warmup=1`; wide table rows/4 "
+        + "(`-Dbench.wideRows`), nested table rows/4 (`-Dbench.nestedRows`); data is kept in `-Dbench.dir` "
+        + "(default `${arrowfile.buildDir}/bench-data`) and reused by later runs of the same size. The `bench` profile "
+        + "skips the unit tests and, in the `test` phase, runs `java` with the `test.jvm.args` of pom.xml (Spark's `--add-opens`) plus `-Xmx6g` on the test class path. "
+        + "Not part of `mvn verify`.\n\n");
+    md.append("## This run\n\n");
+    md.append("- date: ").append(ZonedDateTime.now().format(DateTimeFormatter.RFC_1123_DATE_TIME)).append('\n');
+    md.append("- machine: ").append(Runtime.getRuntime().availableProcessors()).append(" cores (")
+        .append(cpuModel()).append("), ").append(memTotal()).append(" memory, ")
+        .append(System.getProperty("os.name")).append(' ').append(System.getProperty("os.arch")).append('\n');
+    md.append("- java: ").append(System.getProperty("java.vm.name")).append(' ')
+        .append(System.getProperty("java.runtime.version")).append(", max heap ")
+        .append(Runtime.getRuntime().maxMemory() >> 20).append(" MiB; Spark ").append(spark.version())
+        .append(", local[2]\n");
+    md.append("- rows: main ").append(rows).append(", wide (50 columns) ").append(wideRows).append(", nested ")
+        .append(nestedRows).append("; ").append(repeats).append(" recorded rounds after ").append(warmup)
+        .append(" warm-up round(s), sources interleaved within each round; medians in ms; total run ")
+        .append(String.format(Locale.ROOT, "%.0f", seconds)).append(" s\n");
+    md.append("- data sizes: ").append(dataSizes()).append("\n\n");
+    md.append("Data (seeded, `xxhash64(id, k)` expressions over `spark.range`, two files per source): sorted `id` long, "
+        + "`i` int, `l` long, `d` double, `s` 5–20 char string, `b` boolean, `ts` timestamp, `dt` date, "
+        + "`dec` decimal(18,2), ~10% nulls in i, l, d, s, dt. Wide: 50 columns (long, double, int, short string). "
+        + "Nested: struct<int,string,double>, array<int> (0–5 elements, 10% null), map<string,long>. "
+        + "\"naive Arrow-Java\" is a copy of the arrowfile-none files read by `io.arrowfile.bench.naive.NaiveArrowSource` "
+        + "(Arrow Java's `ArrowFileReader` + Spark's `ArrowColumnVector`, one partition per file, a ColumnarBatch per "
+        + "record batch). Ratios are other/ours with ours = arrowfile uncompressed: above 1× means we are faster.\n\n");
+
+    md.append("## Goals\n\n").append(goals()).append('\n');
+
+    md.append("## Spark SQL (local[2])\n\n");
+    md.append(table("spark", READ_SOURCES, OURS, new String[] {"parquet snappy", "parquet none", "naive Arrow-Java"}));
+    md.append("\n## Spark write\n\n");
+    md.append(table("write", WRITE_TARGETS, OURS, new String[] {"parquet snappy", "parquet none"}));
+    double scan = med("spark", "1 all columns into noop", OURS);
+    md.append("\nThe write reads the arrowfile-none table (").append(fmt(scan)).append(" ms as a full scan into noop); "
+        + "net of that scan: ");
+    for (String t : WRITE_TARGETS) {
+      md.append(t).append(' ').append(fmt(med("write", "8 write the whole table (read from arrowfile none)", t) - scan))
+          .append(" ms; ");
+    }
+    md.append("\n\n## Library level (no Spark, one thread)\n\n");
+    md.append("Read: open each file, read every record batch, sum the non-null values of long column `l`. Ours: "
+        + "`io.arrowfile.ipc.ArrowFileReader.open(path)` (memory-mapped), `recordBatch(k)`, `IntArray.isNull/getLong`. "
+        + "Arrow Java: `org.apache.arrow.vector.ipc.ArrowFileReader` over a FileChannel, `loadRecordBatch`, "
+        + "`BigIntVector.isNull/get`. Floor: map the file, `MappedByteBuffer.getLong` over the value buffer of `l` "
+        + "in each batch (offsets found beforehand; no validity, no metadata).\n\n");
+    md.append(table("lib-read", new String[] {"arrowfile none", "arrowfile lz4", "arrowfile zstd", "Arrow Java none",
+        "Arrow Java lz4", "Arrow Java zstd", "floor"}, OURS, new String[] {"Arrow Java none", "floor"}));
+    md.append("\nWrite: the whole main table, already in memory on both sides (ours: batches over a heap copy of the "
+        + "file; Arrow Java: ArrowRecordBatches loaded into a VectorSchemaRoot), to a new file.\n\n");
+    md.append(table("lib-write", new String[] {"arrowfile none", "arrowfile zstd", "Arrow Java none",
+        "Arrow Java zstd"}, OURS, new String[] {"Arrow Java none"}));
+    double floor = med("lib-read", "read every batch, sum column `l`", "floor");
+    double sparkSum = med("spark", "sum(l) (one long column, every value)", OURS);
+    double libSum = med("lib-read", "read every batch, sum column `l`", OURS);
+    md.append("\n## Physical floor\n\n");
+    md.append("Summing column `l` (").append(rows).append(" longs): plain mapped-file loop ").append(fmt(floor))
+        .append(" ms (one thread); our library ").append(fmt(libSum)).append(" ms (")
+        .append(ratio(libSum / floor)).append(" the floor); Spark `SELECT sum(l)` over arrowfile ")
+        .append(fmt(sparkSum)).append(" ms (").append(ratio(sparkSum / floor))
+        .append(" the floor, with 2 cores and Spark's fixed per-query cost; `count(*)`, which reads no column, takes ")
+        .append(fmt(med("spark", "5 count(*)", OURS))).append(" ms).\n\n");
+    md.append("## Checks\n\n");
+    for (String c : checks) {
+      md.append("- ").append(c.replace("|", "\\|")).append('\n');
+    }
+    String notes = System.getProperty("bench.notes");
+    if (notes != null && Files.exists(Path.of(notes))) {
+      md.append('\n').append(Files.readString(Path.of(notes)));
+    }
+    Files.writeString(out, md.toString());
+  }
+
+  String goals() {
+    StringBuilder g = new StringBuilder("| goal | measured | met |\n|---|---|---|\n");
+    double full = med("spark", "1 all columns into noop", OURS);
+    double snappy = med("spark", "1 all columns into noop", "parquet snappy");
+    double naive = med("spark", "1 all columns into noop", "naive Arrow-Java");
+    goal(g, "full scan ≥ 2× Parquet snappy", "Parquet snappy " + fmt(snappy) + " ms / ours " + fmt(full) + " ms = "
+        + ratio(snappy / full), snappy / full >= 2);
+    goal(g, "full scan ≥ 3× naive Arrow-Java", "naive " + fmt(naive) + " ms / ours " + fmt(full) + " ms = "
+        + ratio(naive / full), naive / full >= 3);
+    double one = med("spark", "6 wide: 1 of 50 columns into noop", OURS);
+    double all = med("spark", "6b wide: all 50 columns into noop", OURS);
+    goal(g, "1 of 50 columns ≤ 1/20 of all 50", "ours " + fmt(one) + " ms / " + fmt(all) + " ms = "
+        + String.format(Locale.ROOT, "1/%.1f", all / one), one * 20 <= all);
+    double filt = med("spark", "4 count(*) where id in a 0.1% range", OURS);
+    double cnt = med("spark", "5 count(*)", OURS);
+    double filtSnappy = med("spark", "4 count(*) where id in a 0.1% range", "parquet snappy");
+    double sumL = med("spark", "sum(l) (one long column, every value)", OURS);
+    goal(g, "filter skipping (0.1% id range costs about a `count(*)`, not a column scan)", "ours " + fmt(filt)
+        + " ms vs count(*) " + fmt(cnt) + " ms and a one-column scan (sum(l)) " + fmt(sumL) + " ms; Parquet snappy "
+        + fmt(filtSnappy) + " ms (" + ratio(filtSnappy / filt) + ")", filt <= 1.5 * cnt && filt <= filtSnappy);
+    String w = "8 write the whole table (read from arrowfile none)";
+    double ws = med("write", w, "parquet snappy");
+    double wo = med("write", w, OURS);
+    goal(g, "write ≥ 1.5× Parquet snappy", "Parquet snappy " + fmt(ws) + " ms / ours " + fmt(wo) + " ms = "
+        + ratio(ws / wo) + " (net of the source scan: " + ratio((ws - full) / (wo - full)) + ")", ws / wo >= 1.5);
+    double lo = med("lib-read", "read every batch, sum column `l`", OURS);
+    double la = med("lib-read", "read every batch, sum column `l`", "Arrow Java none");
+    goal(g, "library read ≥ 3× Arrow Java", "Arrow Java " + fmt(la) + " ms / ours " + fmt(lo) + " ms = "
+        + ratio(la / lo), la / lo >= 3);
+    return g.toString();
+  }
+
+  static void goal(StringBuilder g, String name, String measured, boolean met) {
+    g.append("| ").append(name).append(" | ").append(measured).append(" | ").append(met ? "**yes**" : "no")
+        .append(" |\n");
+  }
+
+  String command() {
+    String c = System.getProperty("bench.command");
+    if (c != null) {
+      return c;
+    }
+    return "mvn -o -Pbench -Darrowfile.skipFuzz=true -Darrowfile.buildDir=/tmp/build-bench test "
+        + "-Dbench.rows=" + rows + " -Dbench.repeats=" + repeats;
+  }
+
+  String dataSizes() {
+    StringBuilder sb = new StringBuilder();
+    for (String table : new String[] {"main", "wide", "nested"}) {
+      sb.append(table).append(": ");
+      for (String s : READ_SOURCES) {
+        if (s.startsWith("naive")) {
+          continue;
+        }
+        sb.append(s).append(' ').append(size(data(table, s)) >> 20).append(" MiB, ");
+      }
+      sb.setLength(sb.length() - 2);
+      sb.append("; ");
+    }
+    sb.setLength(sb.length() - 2);
+    return sb.toString();
+  }
+
+  static String sizes(Path d) throws IOException {
+    try (Stream<Path> s = Files.list(d)) {
+      StringBuilder sb = new StringBuilder();
+      s.sorted().forEach(p -> sb.append(p.getFileName()).append(' ').append(size(p) >> 20).append(" MiB, "));
+      return sb.toString();
+    }
+  }
+
+  static String cpuModel() {
+    try (Stream<String> lines = Files.lines(Path.of("/proc/cpuinfo"))) {
+      return lines.filter(l -> l.startsWith("model name")).findFirst().map(l -> l.substring(l.indexOf(':') + 1).trim())
+          .orElse("unknown CPU");
+    } catch (IOException | UncheckedIOException e) {
+      return "unknown CPU";
+    }
+  }
+
+  static String memTotal() {
+    try (Stream<String> lines = Files.lines(Path.of("/proc/meminfo"))) {
+      return lines.filter(l -> l.startsWith("MemTotal")).findFirst()
+          .map(l -> (Long.parseLong(l.replaceAll("[^0-9]", "")) >> 20) + " GiB").orElse("unknown");
+    } catch (IOException | UncheckedIOException e) {
+      return "unknown";
+    }
+  }
+
+  static List<Path> arrowFiles(Path d) throws IOException {
+    try (Stream<Path> s = Files.list(d)) {
+      return s.filter(p -> p.getFileName().toString().endsWith(".arrow")).sorted(Comparator.naturalOrder()).toList();
+    }
+  }
+
+  static long size(Path p) {
+    try {
+      if (Files.isDirectory(p)) {
+        try (Stream<Path> s = Files.walk(p)) {
+          return s.filter(Files::isRegularFile).mapToLong(ArrowBenchmark::size).sum();
+        }
+      }
+      return Files.exists(p) ? Files.size(p) : 0;
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  static long ms(long t0) {
+    return (System.nanoTime() - t0) / 1_000_000;
+  }
+
+  static void log(String s) {
+    System.out.println("[bench] " + s);
+    System.out.flush();
+  }
+}

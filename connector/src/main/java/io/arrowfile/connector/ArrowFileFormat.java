@@ -104,7 +104,7 @@ public final class ArrowFileFormat implements FileFormat, DataSourceRegister, Se
 
   @Override
   public boolean isSplitable(SparkSession session, scala.collection.immutable.Map<String, String> options, Path path) {
-    return true; // along record batches; stream-format files are read whole by their first split
+    return ArrowFiles.splittable(path);
   }
 
   @Override

@@ -1,5 +1,6 @@
 package io.arrowfile.connector;
 
+import io.arrowfile.connector.read.MappedFile;
 import io.arrowfile.ipc.ArrowFileReader;
 import io.arrowfile.ipc.ArrowStreamReader;
 import io.arrowfile.ipc.BatchReader;
@@ -27,6 +28,19 @@ public final class ArrowFiles {
     return name.startsWith("_") || name.startsWith(".");
   }
 
+  /**
+   * Whether Spark may split {@code path} (along record batches: a split reads the batches whose block starts
+   * inside it). Only the file format can be split; a stream cannot, but the format is known only from the
+   * file's first bytes, and Spark asks this on the driver for every file of every scan, where a read per file
+   * (an open and a round trip each, on HDFS or object stores) would cost more than it saves. So the name
+   * decides: {@code .arrows}, the extension Arrow registers for its stream format, is not split; anything
+   * else is, and a stream that has another name is still read correctly: whole, by the split that starts at
+   * offset 0, the other splits of it returning nothing ({@link ArrowBatchIterator}); they only cost a task.
+   */
+  public static boolean splittable(Path path) {
+    return !path.getName().toLowerCase(java.util.Locale.ROOT).endsWith(".arrows");
+  }
+
   /** Whether {@code path} on {@code fs} is read by mapping it. */
   static boolean canMap(FileSystem fs, boolean forceHadoopRead) {
     return !forceHadoopRead && !Boolean.getBoolean(FORCE_HADOOP_READ) && "file".equals(fs.getScheme());
@@ -48,7 +62,17 @@ public final class ArrowFiles {
       java.util.function.Function<io.arrowfile.columnar.type.Schema, int[]> chooseColumns) throws IOException {
     FileSystem fs = path.getFileSystem(conf);
     if (canMap(fs, forceHadoopRead)) {
-      return BatchReader.open(java.nio.file.Path.of(fs.makeQualified(path).toUri()), options);
+      // Our own mapping rather than BatchReader.open's: closing the reader unmaps the file at once (MappedFile).
+      MappedFile mapped = MappedFile.open(java.nio.file.Path.of(fs.makeQualified(path).toUri()));
+      try {
+        if (ArrowFileReader.hasFileMagic(mapped)) {
+          return ArrowFileReader.open(mapped, options);
+        }
+        return ArrowStreamReader.open(mapped, options);
+      } catch (IOException | RuntimeException e) {
+        mapped.close();
+        throw e;
+      }
     }
     HadoopByteSource source = HadoopByteSource.open(fs, path);
     try {
@@ -66,6 +90,15 @@ public final class ArrowFiles {
       source.close();
       throw e;
     }
+  }
+
+  /** The bytes of the file: mapped when local (and not forced through Hadoop), else positioned Hadoop reads. */
+  public static ByteSource openSource(Configuration conf, Path path, boolean forceHadoopRead) throws IOException {
+    FileSystem fs = path.getFileSystem(conf);
+    if (canMap(fs, forceHadoopRead)) {
+      return MappedFile.open(java.nio.file.Path.of(fs.makeQualified(path).toUri()));
+    }
+    return HadoopByteSource.open(fs, path);
   }
 
   /** The schema of the file (its footer, or a stream's first message); reads nothing else. */

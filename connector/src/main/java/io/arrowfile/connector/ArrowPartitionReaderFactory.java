@@ -1,5 +1,6 @@
 package io.arrowfile.connector;
 
+import io.arrowfile.connector.read.RowCounts;
 import io.arrowfile.connector.read.ScanMetrics;
 import java.io.IOException;
 import java.util.Iterator;
@@ -12,6 +13,7 @@ import org.apache.spark.sql.connector.read.PartitionReader;
 import org.apache.spark.sql.execution.datasources.PartitionedFile;
 import org.apache.spark.sql.execution.datasources.v2.FilePartitionReaderFactory;
 import org.apache.spark.sql.sources.Filter;
+import org.apache.spark.sql.types.StructField;
 import org.apache.spark.sql.types.StructType;
 import org.apache.spark.sql.vectorized.ColumnarBatch;
 import org.apache.spark.util.SerializableConfiguration;
@@ -27,12 +29,14 @@ public final class ArrowPartitionReaderFactory extends FilePartitionReaderFactor
   private final boolean columnar;
   private final FileSourceOptions options;
   private final Filter[] filters;
+  /** COUNT(*) pushed down: the partition columns it groups by (in order), else null. */
+  private final String[] countGroupBy;
   /** The counters of the partition being read on this thread (see {@link #createColumnarReader}). */
   private transient ThreadLocal<ScanMetrics> current;
 
   public ArrowPartitionReaderFactory(Broadcast<SerializableConfiguration> conf, StructType readDataSchema,
       StructType readPartitionSchema, boolean caseSensitive, boolean forceHadoopRead, boolean columnar,
-      FileSourceOptions options, Filter[] filters) {
+      FileSourceOptions options, Filter[] filters, String[] countGroupBy) {
     this.conf = conf;
     this.readDataSchema = readDataSchema;
     this.readPartitionSchema = readPartitionSchema;
@@ -41,6 +45,7 @@ public final class ArrowPartitionReaderFactory extends FilePartitionReaderFactor
     this.columnar = columnar;
     this.options = options;
     this.filters = filters;
+    this.countGroupBy = countGroupBy;
   }
 
   @Override
@@ -98,8 +103,66 @@ public final class ArrowPartitionReaderFactory extends FilePartitionReaderFactor
 
   @Override
   public PartitionReader<InternalRow> buildReader(PartitionedFile file) {
+    if (countGroupBy != null) {
+      return countReader(file);
+    }
     ArrowBatchIterator it = open(file);
     return new IteratorReader<>(it.rows(), it);
+  }
+
+  /**
+   * COUNT(*) pushed down: one row per file, its group-by partition values then its row count, read from the
+   * footer (and batch metadata) only ({@link RowCounts}). The file is not split ({@code ArrowScan.isSplitable}).
+   */
+  private PartitionReader<InternalRow> countReader(PartitionedFile file) {
+    ScanMetrics metrics = current().get();
+    ScanMetrics m = metrics != null ? metrics : new ScanMetrics();
+    StructField[] partitionFields = readPartitionSchema.fields();
+    StructField[] out = new StructField[countGroupBy.length + 1];
+    Object[] values = new Object[out.length];
+    InternalRow partitionValues = file.partitionValues();
+    for (int i = 0; i < countGroupBy.length; i++) {
+      int p = 0;
+      while (!(caseSensitive ? partitionFields[p].name().equals(countGroupBy[i])
+          : partitionFields[p].name().equalsIgnoreCase(countGroupBy[i]))) {
+        p++;
+      }
+      out[i] = partitionFields[p];
+      values[i] = partitionValues.get(p, partitionFields[p].dataType());
+    }
+    out[countGroupBy.length] = new StructField("count", org.apache.spark.sql.types.DataTypes.LongType, false,
+        org.apache.spark.sql.types.Metadata.empty());
+    long rows;
+    if (ArrowFiles.isHidden(file.toPath())) {
+      rows = 0;
+    } else {
+      try {
+        rows = RowCounts.count(ArrowFiles.openSource(conf.value().value(), file.toPath(), forceHadoopRead), m);
+      } catch (IOException e) {
+        throw new java.io.UncheckedIOException(file.filePath() + ": " + e.getMessage(), e);
+      }
+    }
+    values[countGroupBy.length] = rows;
+    InternalRow row = org.apache.spark.sql.catalyst.expressions.UnsafeProjection.create(new StructType(out))
+        .apply(new org.apache.spark.sql.catalyst.expressions.GenericInternalRow(values));
+    return new PartitionReader<>() {
+      private boolean done;
+
+      @Override
+      public boolean next() {
+        boolean has = !done;
+        done = true;
+        return has;
+      }
+
+      @Override
+      public InternalRow get() {
+        return row;
+      }
+
+      @Override
+      public void close() {}
+    };
   }
 
   private static final class MetricsReader<T> implements PartitionReader<T> {

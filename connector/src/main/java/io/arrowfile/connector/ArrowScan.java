@@ -10,6 +10,7 @@ import org.apache.spark.internal.Logging;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.catalyst.FileSourceOptions;
 import org.apache.spark.sql.catalyst.expressions.Expression;
+import org.apache.spark.sql.connector.expressions.aggregate.Aggregation;
 import org.apache.spark.sql.connector.metric.CustomMetric;
 import org.apache.spark.sql.connector.read.PartitionReaderFactory;
 import org.apache.spark.sql.execution.datasources.PartitioningAwareFileIndex;
@@ -36,13 +37,18 @@ public final class ArrowScan implements FileScan {
   private final Seq<Expression> partitionFilters;
   private final Seq<Expression> dataFilters;
   private final Filter[] pushedFilters;
+  /** COUNT(*) pushed into the scan (see {@link ArrowScanBuilder#pushAggregation}), or null. */
+  private final Aggregation aggregation;
+  /** With {@link #aggregation}: the scan's output, the group-by partition columns then one count per file. */
+  private final StructType aggregationSchema;
   private int maxMetadataValueLength;
   private boolean caseSensitive;
   private transient org.slf4j.Logger log;
 
   public ArrowScan(SparkSession session, PartitioningAwareFileIndex fileIndex, StructType dataSchema,
       StructType readDataSchema, StructType readPartitionSchema, CaseInsensitiveStringMap options,
-      Seq<Expression> partitionFilters, Seq<Expression> dataFilters, Filter[] pushedFilters) {
+      Seq<Expression> partitionFilters, Seq<Expression> dataFilters, Filter[] pushedFilters,
+      Aggregation aggregation, StructType aggregationSchema) {
     this.session = session;
     this.fileIndex = fileIndex;
     this.dataSchema = dataSchema;
@@ -52,6 +58,8 @@ public final class ArrowScan implements FileScan {
     this.partitionFilters = partitionFilters;
     this.dataFilters = dataFilters;
     this.pushedFilters = pushedFilters == null ? new Filter[0] : pushedFilters;
+    this.aggregation = aggregation;
+    this.aggregationSchema = aggregationSchema;
     Logging.$init$(this);
     FileScan.$init$(this);
   }
@@ -64,14 +72,17 @@ public final class ArrowScan implements FileScan {
   @Override public Seq<Expression> partitionFilters() { return partitionFilters; }
   @Override public Seq<Expression> dataFilters() { return dataFilters; }
 
-  /**
-   * Files split along record batches (a split reads the batches whose block starts inside it). A stream-format
-   * file cannot be split, but telling it apart needs a read per file on the driver: instead its reader reads
-   * it whole in the split at offset 0 and returns nothing for the others.
-   */
+  /** Files split along record batches ({@link ArrowFiles#splittable}), except for a pushed aggregation. */
   @Override
   public boolean isSplitable(Path path) {
-    return true;
+    // An aggregated scan yields one row per file: a file must not be counted by several splits.
+    return aggregation == null && ArrowFiles.splittable(path);
+  }
+
+  /** With an aggregation pushed, the scan's rows are the partial aggregates, not the data. */
+  @Override
+  public StructType readSchema() {
+    return aggregation != null ? aggregationSchema : FileScan.super.readSchema();
   }
 
   public Filter[] pushedFilters() {
@@ -84,7 +95,21 @@ public final class ArrowScan implements FileScan {
     for (int i = 0; i < pushedFilters.length; i++) {
       sb.append(i == 0 ? "" : ", ").append(pushedFilters[i]);
     }
-    return FileScan.super.getMetaData().updated("PushedFilters", sb.append(']').toString());
+    scala.collection.immutable.Map<String, String> md =
+        FileScan.super.getMetaData().updated("PushedFilters", sb.append(']').toString());
+    if (aggregation != null) {
+      md = md.updated("PushedAggregation", describe(aggregation.aggregateExpressions()));
+      md = md.updated("PushedGroupBy", describe(aggregation.groupByExpressions()));
+    }
+    return md;
+  }
+
+  private static String describe(org.apache.spark.sql.connector.expressions.Expression[] expressions) {
+    StringBuilder sb = new StringBuilder("[");
+    for (int i = 0; i < expressions.length; i++) {
+      sb.append(i == 0 ? "" : ", ").append(expressions[i].describe());
+    }
+    return sb.append(']').toString();
   }
 
   @Override
@@ -99,17 +124,29 @@ public final class ArrowScan implements FileScan {
     Broadcast<SerializableConfiguration> broadcast = JavaSparkContext.fromSparkContext(session.sparkContext())
         .broadcast(new SerializableConfiguration(conf));
     SQLConf sqlConf = SQLConf.get();
-    boolean columnar = ArrowFileFormat.batchesSupported(sqlConf, readDataSchema.merge(readPartitionSchema, true));
+    boolean columnar = aggregation == null && ArrowFileFormat.batchesSupported(sqlConf, readDataSchema.merge(readPartitionSchema, true));
     return new ArrowPartitionReaderFactory(broadcast, readDataSchema, readPartitionSchema,
         sqlConf.caseSensitiveAnalysis(), ArrowFileFormat.forceHadoopRead(opts), columnar,
         new FileSourceOptions(CollectionConverters.asScala(opts).toMap(scala.$less$colon$less$.MODULE$.refl())),
-        pushedFilters);
+        pushedFilters, aggregation == null ? null : groupByNames(aggregation));
+  }
+
+  private static String[] groupByNames(Aggregation aggregation) {
+    org.apache.spark.sql.connector.expressions.Expression[] groupBy = aggregation.groupByExpressions();
+    String[] names = new String[groupBy.length];
+    for (int i = 0; i < groupBy.length; i++) {
+      names[i] = ((org.apache.spark.sql.connector.expressions.NamedReference) groupBy[i]).fieldNames()[0];
+    }
+    return names;
   }
 
   @Override
   public boolean equals(Object o) {
     return o instanceof ArrowScan other && FileScan.super.equals(o)
-        && java.util.Arrays.equals(pushedFilters, other.pushedFilters);
+        && java.util.Arrays.equals(pushedFilters, other.pushedFilters)
+        && (aggregation == null ? other.aggregation == null : other.aggregation != null
+            && org.apache.spark.sql.execution.datasources.AggregatePushDownUtils$.MODULE$.equivalentAggregations(
+                aggregation, other.aggregation));
   }
 
   @Override

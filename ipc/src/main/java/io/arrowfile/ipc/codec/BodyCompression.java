@@ -73,7 +73,13 @@ public final class BodyCompression {
             + payload.length() + " bytes of LZ4 can hold");
       }
       byte[] out = new byte[(int) declared];
-      Lz4Frame.decode(in, out);
+      try {
+        Lz4Frame.decode(in, out);
+      } catch (ArrowFormatException e) {
+        throw e;
+      } catch (RuntimeException e) {
+        throw new ArrowFormatException("corrupt LZ4_FRAME data in compressed buffer: " + e, e);
+      }
       return ArrowBuffer.wrap(out);
     }
     if (codec == CompressionCodec.ZSTD && declared <= Math.max(payload.length() * ZSTD_TRUSTED_RATIO, 16 << 20)) {

@@ -1,8 +1,10 @@
 package io.arrowfile.ipc;
 
+import io.arrowfile.columnar.ArrayData;
 import io.arrowfile.columnar.ArrowFormatException;
 import io.arrowfile.columnar.RecordBatch;
 import io.arrowfile.columnar.memory.ArrowBuffer;
+import io.arrowfile.columnar.type.Field;
 import io.arrowfile.columnar.type.Schema;
 import io.arrowfile.ipc.flatbuf.MetadataCodec;
 import io.arrowfile.ipc.message.DictionaryReader;
@@ -113,8 +115,20 @@ public final class ArrowFileReader implements BatchReader {
 
   /** Record batch {@code k} of the file (reading the dictionaries first, once). */
   public RecordBatch recordBatch(int k) throws IOException {
+    return recordBatch(k, null);
+  }
+
+  /**
+   * The top-level {@code columns} (ascending field indexes; null for all) of record batch {@code k}, as a
+   * batch of just those fields: the other columns are neither decompressed nor validated, and
+   * dictionaries are read only when a wanted column needs them.
+   */
+  public RecordBatch recordBatch(int k, int[] columns) throws IOException {
     java.util.Objects.checkIndex(k, recordBatchCount());
-    DictionaryReader dicts = dictionaries();
+    Map<Long, ArrayData> dictionaryValues = Map.of();
+    if (columns == null || needsDictionaries(columns)) {
+      dictionaryValues = dictionaries().dictionaries();
+    }
     Block block = footer.recordBatches().get(k);
     String where = "record batch " + k + " (offset " + block.offset() + ")";
     try {
@@ -123,11 +137,35 @@ public final class ArrowFileReader implements BatchReader {
         throw new ArrowFormatException("footer's record batch block points at a "
             + ArrowStreamReader.kind(m.message().header()) + " message");
       }
-      return RecordBatchDecoder.decode(schema(), batch, m.body(), dicts.dictionaries(),
+      return RecordBatchDecoder.decode(schema(), columns, batch, m.body(), dictionaryValues,
           footer.schema().endianness(), m.message().version(), options);
     } catch (ArrowFormatException e) {
       throw e.at(where).in(source.name());
     }
+  }
+
+  private boolean needsDictionaries(int[] columns) {
+    for (int c : columns) {
+      if (c < 0 || c >= schema().fields().size()) {
+        throw new IndexOutOfBoundsException("column " + c + " of a schema of " + schema().fields().size());
+      }
+      if (hasDictionary(schema().field(c))) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private static boolean hasDictionary(Field field) {
+    if (field.isDictionaryEncoded()) {
+      return true;
+    }
+    for (Field child : field.children()) {
+      if (hasDictionary(child)) {
+        return true;
+      }
+    }
+    return false;
   }
 
   private synchronized DictionaryReader dictionaries() throws IOException {

@@ -65,24 +65,51 @@ public final class RecordBatchDecoder {
    */
   public static RecordBatch decode(Schema schema, RecordBatchHeader header, ArrowBuffer body,
       Map<Long, ArrayData> dictionaries, Endianness endianness, MetadataVersion version, ReadOptions options) {
+    return decode(schema, null, header, body, dictionaries, endianness, version, options);
+  }
+
+  /**
+   * Only the top-level {@code columns} (ascending indexes into {@code schema}; null for all) of the record
+   * batch, as a batch of those fields. The other columns' nodes and buffers are counted and range-checked,
+   * as the framing must be whole, but not decompressed, swapped, validated or otherwise touched.
+   */
+  public static RecordBatch decode(Schema schema, int[] columns, RecordBatchHeader header, ArrowBuffer body,
+      Map<Long, ArrayData> dictionaries, Endianness endianness, MetadataVersion version, ReadOptions options) {
     RecordBatchDecoder d = new RecordBatchDecoder(header, body, dictionaries, endianness, version, options);
     if (header.length() < 0) {
       throw new ArrowFormatException("negative record batch length " + header.length());
     }
-    List<ArrayData> columns = new ArrayList<>(schema.fields().size());
-    for (Field field : schema.fields()) {
+    List<Field> fields = schema.fields();
+    List<ArrayData> out = new ArrayList<>(columns == null ? fields.size() : columns.length);
+    List<Field> outFields = columns == null ? fields : new ArrayList<>(columns.length);
+    int next = 0;
+    for (int i = 0; i < fields.size(); i++) {
+      Field field = fields.get(i);
+      if (columns != null && (next >= columns.length || columns[next] != i)) {
+        d.skipField(field);
+        continue;
+      }
       ArrayData column = d.readField(field);
       if (column.length() != header.length()) {
         throw new ArrowFormatException("column has " + column.length() + " rows, the record batch "
             + header.length()).inField(field.name());
       }
-      columns.add(column);
+      out.add(column);
+      if (columns != null) {
+        outFields.add(field);
+        next++;
+      }
+    }
+    if (columns != null && next != columns.length) {
+      throw new IllegalArgumentException("columns " + java.util.Arrays.toString(columns)
+          + " are not ascending indexes of the schema's " + fields.size() + " fields");
     }
     d.checkAllConsumed();
-    for (ArrayData column : columns) {
+    for (ArrayData column : out) {
       validate(column, options.validation());
     }
-    return new RecordBatch(schema, header.length(), columns);
+    Schema outSchema = columns == null ? schema : new Schema(outFields, schema.metadata());
+    return new RecordBatch(outSchema, header.length(), out);
   }
 
   /** The values of a dictionary batch: its one column, read as {@code valueField}. */
@@ -263,6 +290,63 @@ public final class RecordBatchDecoder {
       ByteSwap.toLittleEndian(field, buffers);
     }
     return new ArrayData(field, length, 0, nullCount, buffers, children, dictionary);
+  }
+
+  /** Consumes what {@link #readFieldUnchecked} would, checking only that each buffer lies within the body. */
+  private void skipField(Field field) {
+    try {
+      nextNode();
+      Layout layout = field.layout();
+      switch (layout) {
+        case NULL -> { }
+        case SPARSE_UNION, DENSE_UNION -> {
+          skipBuffers(layout.fixedBufferCount() + (version.compareTo(MetadataVersion.V5) < 0 ? 1 : 0));
+          skipChildren(field);
+        }
+        case RUN_END_ENCODED -> skipChildren(field);
+        case BINARY_VIEW -> {
+          skipBuffers(2);
+          long variadic = nextVariadicCount();
+          if (variadic < 0 || variadic > header.buffers().size() - bufferIndex) {
+            throw new ArrowFormatException("binary view array declares " + variadic
+                + " variadic buffers, more than the record batch has left");
+          }
+          skipBuffers((int) variadic);
+        }
+        default -> {
+          skipBuffers(layout.fixedBufferCount());
+          if (!field.isDictionaryEncoded()) {
+            switch (layout) {
+              case LIST, LARGE_LIST, LIST_VIEW, LARGE_LIST_VIEW, FIXED_SIZE_LIST, STRUCT -> skipChildren(field);
+              default -> { }
+            }
+          }
+        }
+      }
+    } catch (ArrowFormatException e) {
+      throw e.inField(field.name());
+    }
+  }
+
+  private void skipChildren(Field field) {
+    for (Field child : field.children()) {
+      skipField(child);
+    }
+  }
+
+  private void skipBuffers(int n) {
+    for (int i = 0; i < n; i++) {
+      if (bufferIndex >= header.buffers().size()) {
+        throw new ArrowFormatException("record batch has only " + header.buffers().size()
+            + " buffers, fewer than the schema needs");
+      }
+      int index = bufferIndex++;
+      BodyBuffer b = header.buffers().get(index);
+      if (b.offset() < 0 || b.length() < 0 || b.offset() > body.length() || b.length() > body.length() - b.offset()) {
+        throw new ArrowFormatException("buffer " + index + " (offset " + b.offset() + ", length " + b.length()
+            + ") is not within the body (" + body.length() + " bytes)");
+      }
+    }
   }
 
   private List<ArrayData> readChildren(Field field, int expected) {

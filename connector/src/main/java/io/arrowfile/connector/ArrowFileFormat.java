@@ -81,7 +81,7 @@ public final class ArrowFileFormat implements FileFormat, DataSourceRegister, Se
       scala.collection.immutable.Seq<FileStatus> files) {
     Map<String, String> opts = CollectionConverters.asJava(options);
     StructType schema = ArrowSchemaInference.infer(hadoopConf(session, opts), CollectionConverters.asJava(files),
-        ArrowSchemaInference.mergeSchema(opts));
+        ArrowSchemaInference.mergeSchema(opts), ArrowSchemaInference.Tolerance.of(opts, session.sessionState().conf()));
     return Option.apply(schema);
   }
 

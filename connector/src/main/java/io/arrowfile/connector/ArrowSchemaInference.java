@@ -18,6 +18,7 @@ import org.apache.spark.sql.types.StructType;
  * united instead (a column missing from some files becomes nullable; its type must still agree).
  */
 public final class ArrowSchemaInference {
+  private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(ArrowSchemaInference.class);
   public static final String MERGE_SCHEMA = "mergeSchema";
 
   private ArrowSchemaInference() {}
@@ -32,18 +33,48 @@ public final class ArrowSchemaInference {
     return false;
   }
 
+  /** How inference treats files it can't read, from the read options or else the session's settings. */
+  public record Tolerance(boolean ignoreCorruptFiles, boolean ignoreMissingFiles) {
+    public static final Tolerance NONE = new Tolerance(false, false);
+
+    public static Tolerance of(Map<String, String> options, org.apache.spark.sql.internal.SQLConf conf) {
+      return new Tolerance(flag(options, "ignoreCorruptFiles", conf.ignoreCorruptFiles()),
+          flag(options, "ignoreMissingFiles", conf.ignoreMissingFiles()));
+    }
+
+    private static boolean flag(Map<String, String> options, String key, boolean otherwise) {
+      for (Map.Entry<String, String> e : options.entrySet()) {
+        if (e.getKey().equalsIgnoreCase(key)) {
+          return Boolean.parseBoolean(e.getValue().trim());
+        }
+      }
+      return otherwise;
+    }
+  }
+
   /** The schema of {@code files}, or null when there are none with content. */
   public static StructType infer(Configuration conf, List<FileStatus> files, boolean merge) {
+    return infer(conf, files, merge, Tolerance.NONE);
+  }
+
+  /**
+   * The schema of {@code files}, or null when there are none with content. Files whose schema can't be read
+   * are left out, with a warning naming them, when {@code tolerance} says so, as Parquet's footers are.
+   */
+  public static StructType infer(Configuration conf, List<FileStatus> files, boolean merge, Tolerance tolerance) {
     List<FileStatus> data = files.stream()
         .filter(s -> !s.isDirectory() && s.getLen() > 0 && !ArrowFiles.isHidden(s.getPath())).toList();
     // Footers are small: read them in parallel, combine in listing order.
     boolean timeType = ArrowToSpark.hasTimeType();
     List<StructType> schemas = (data.size() > 4 ? data.parallelStream() : data.stream())
-        .map(s -> readSchema(conf, s, timeType)).toList();
+        .map(s -> readSchema(conf, s, timeType, tolerance)).toList();
     StructType result = null;
     String resultFile = null;
     for (int i = 0; i < data.size(); i++) {
       StructType schema = schemas.get(i);
+      if (schema == SKIPPED) {
+        continue;
+      }
       String file = data.get(i).getPath().toString();
       if (result == null) {
         result = schema;
@@ -55,13 +86,28 @@ public final class ArrowSchemaInference {
     return result;
   }
 
-  private static StructType readSchema(Configuration conf, FileStatus status, boolean timeType) {
+  /** Marks a file left out; not null, as toList() of a stream keeps nulls but a marker reads better. */
+  private static final StructType SKIPPED = new StructType();
+
+  private static StructType readSchema(Configuration conf, FileStatus status, boolean timeType, Tolerance tolerance) {
     try {
       return ArrowToSpark.schema(ArrowFiles.readSchema(conf, status.getPath()), timeType);
-    } catch (IOException e) {
+    } catch (java.io.FileNotFoundException e) {
+      if (tolerance.ignoreMissingFiles()) {
+        LOG.warn("Skipped missing file {} while inferring the schema", status.getPath());
+        return SKIPPED;
+      }
       throw new UncheckedIOException("cannot read the Arrow schema of " + status.getPath() + ": "
           + e.getMessage(), e);
-    } catch (RuntimeException e) {
+    } catch (IOException | RuntimeException e) {
+      if (tolerance.ignoreCorruptFiles()) {
+        LOG.warn("Skipped the corrupted file {} while inferring the schema: {}", status.getPath(), e.toString());
+        return SKIPPED;
+      }
+      if (e instanceof IOException io) {
+        throw new UncheckedIOException("cannot read the Arrow schema of " + status.getPath() + ": "
+            + e.getMessage(), io);
+      }
       throw new IllegalArgumentException("cannot read the Arrow schema of " + status.getPath() + ": "
           + e.getMessage(), e);
     }

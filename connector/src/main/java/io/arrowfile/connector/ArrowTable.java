@@ -46,7 +46,8 @@ public final class ArrowTable extends FileTable {
   public Option<StructType> inferSchema(Seq<FileStatus> files) {
     java.util.Map<String, String> opts = options.asCaseSensitiveMap();
     return Option.apply(ArrowSchemaInference.infer(ArrowFileFormat.hadoopConf(session, opts),
-        CollectionConverters.asJava(files), ArrowSchemaInference.mergeSchema(opts)));
+        CollectionConverters.asJava(files), ArrowSchemaInference.mergeSchema(opts),
+        ArrowSchemaInference.Tolerance.of(opts, session.sessionState().conf())));
   }
 
   @Override

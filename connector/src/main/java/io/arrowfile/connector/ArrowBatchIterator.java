@@ -53,6 +53,9 @@ public final class ArrowBatchIterator implements Iterator<ColumnarBatch>, Closea
   private int planned;
   private ArrowFileReader file;
   private ColumnPrunedFileReader pruned;
+  /** For a mapped file read in part: the file columns decoded (ascending), and where each required one lands. */
+  private int[] selection;
+  private int[] batchColumn;
   private ScanMetrics metrics;
 
   private ArrowBatchIterator(BatchReader reader, String fileName, StructType requiredSchema,
@@ -157,6 +160,17 @@ public final class ArrowBatchIterator implements Iterator<ColumnarBatch>, Closea
       }
       return;
     }
+    if (pruned == null) {
+      // Only the wanted columns are decoded: the others are not decompressed or validated.
+      int[] wanted = java.util.Arrays.stream(fileColumn).filter(i -> i >= 0).distinct().sorted().toArray();
+      if (wanted.length < file.schema().fields().size()) {
+        selection = wanted;
+        batchColumn = new int[fileColumn.length];
+        for (int k = 0; k < fileColumn.length; k++) {
+          batchColumn[k] = fileColumn[k] < 0 ? -1 : java.util.Arrays.binarySearch(wanted, fileColumn[k]);
+        }
+      }
+    }
     java.util.List<Block> blocks = file.footer().recordBatches();
     StatisticsFilter filter = filters == null || filters.length == 0 ? null
         : StatisticsFilter.bind(filters, FileStatistics.of(file.schema(), file.customMetadata(), blocks.size()),
@@ -202,7 +216,7 @@ public final class ArrowBatchIterator implements Iterator<ColumnarBatch>, Closea
         metrics.bytesRead += pruned.bytesFetched() - before;
       }
     } else {
-      batch = file.recordBatch(k);
+      batch = selection == null ? file.recordBatch(k) : file.recordBatch(k, selection);
       if (metrics != null) {
         Block block = file.footer().recordBatches().get(k);
         metrics.bytesRead += block.metaDataLength() + block.bodyLength();
@@ -256,7 +270,7 @@ public final class ArrowBatchIterator implements Iterator<ColumnarBatch>, Closea
     int rows = Math.toIntExact(batch.length());
     ColumnVector[] vectors = new ColumnVector[required.length + partitionVectors.length];
     for (int k = 0; k < required.length; k++) {
-      int index = fileColumn[k];
+      int index = batchColumn != null ? batchColumn[k] : fileColumn[k];
       vectors[k] = index < 0 ? nullVectors[k]
           : ArrowVectors.create(batch.column(index), required[k].dataType());
     }

@@ -19,12 +19,14 @@ public abstract class ArrowVector extends ColumnVector {
   /** {@code data.offset()}: the first element of the array in its buffers. */
   protected final long offset;
   protected final ArrowBuffer validity;
+  private final RawBuffer validityBits;
 
   protected ArrowVector(DataType type, ArrayData data) {
     super(type);
     this.data = data;
     this.offset = data.offset();
     this.validity = data.validity();
+    this.validityBits = RawBuffer.of(validity);
   }
 
   public final ArrayData arrayData() {
@@ -43,7 +45,7 @@ public abstract class ArrowVector extends ColumnVector {
 
   @Override
   public boolean isNullAt(int rowId) {
-    return validity != null && !validity.getBit(offset + rowId);
+    return validityBits != null && !validityBits.getBit(offset + rowId);
   }
 
   @Override

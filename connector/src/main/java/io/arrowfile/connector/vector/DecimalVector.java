@@ -1,7 +1,6 @@
 package io.arrowfile.connector.vector;
 
 import io.arrowfile.columnar.ArrayData;
-import io.arrowfile.columnar.memory.ArrowBuffer;
 import java.math.BigInteger;
 import org.apache.spark.sql.types.DataType;
 import org.apache.spark.sql.types.Decimal;
@@ -13,14 +12,14 @@ import org.apache.spark.sql.types.Decimal;
  * materializes rows.
  */
 public final class DecimalVector extends ArrowVector {
-  private final ArrowBuffer values;
+  private final RawBuffer values;
   private final int byteWidth;
   private final int scale;
   private final boolean compact;
 
   public DecimalVector(DataType type, ArrayData data, int byteWidth, int precision, int scale) {
     super(type, data);
-    this.values = data.buffer(1);
+    this.values = RawBuffer.of(data.buffer(1));
     this.byteWidth = byteWidth;
     this.scale = scale;
     this.compact = precision <= Decimal.MAX_LONG_DIGITS();

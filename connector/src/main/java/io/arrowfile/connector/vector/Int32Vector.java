@@ -1,16 +1,15 @@
 package io.arrowfile.connector.vector;
 
 import io.arrowfile.columnar.ArrayData;
-import io.arrowfile.columnar.memory.ArrowBuffer;
 import org.apache.spark.sql.types.DataType;
 
 /** Four-byte values read as int: Int32, Date32, Interval YearMonth (months). */
 public final class Int32Vector extends ArrowVector {
-  private final ArrowBuffer values;
+  private final RawBuffer values;
 
   public Int32Vector(DataType type, ArrayData data) {
     super(type, data);
-    this.values = data.buffer(1);
+    this.values = RawBuffer.of(data.buffer(1));
   }
 
   @Override public int getInt(int rowId) { return values.getInt((offset + rowId) << 2); }

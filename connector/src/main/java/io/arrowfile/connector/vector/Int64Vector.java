@@ -1,16 +1,15 @@
 package io.arrowfile.connector.vector;
 
 import io.arrowfile.columnar.ArrayData;
-import io.arrowfile.columnar.memory.ArrowBuffer;
 import org.apache.spark.sql.types.DataType;
 
 /** Eight-byte values read as long: Int64, timestamps and durations in microseconds, Time64 in nanoseconds. */
 public final class Int64Vector extends ArrowVector {
-  private final ArrowBuffer values;
+  private final RawBuffer values;
 
   public Int64Vector(DataType type, ArrayData data) {
     super(type, data);
-    this.values = data.buffer(1);
+    this.values = RawBuffer.of(data.buffer(1));
   }
 
   @Override public long getLong(int rowId) { return values.getLong((offset + rowId) << 3); }

@@ -86,26 +86,32 @@ class GoldenFilesTest {
     }));
   }
 
+  /** Copies the golden file through our file and stream writers; returns {file, stream}. */
+  private Path[] writeBack(Path json, String tag) throws IOException {
+    Path file = tmp.resolve(json.getFileName() + tag + ".arrow");
+    Path stream = tmp.resolve(json.getFileName() + tag + ".stream");
+    try (ArrowFileReader reader = ArrowFileReader.open(sibling(json, ".arrow_file"), FULL);
+         ArrowFileWriter fileWriter = ArrowFileWriter.create(file, reader.schema(), WriteOptions.DEFAULT);
+         ArrowStreamWriter streamWriter = ArrowStreamWriter.create(stream, reader.schema(), WriteOptions.DEFAULT)) {
+      RecordBatch batch;
+      while ((batch = reader.next()) != null) {
+        fileWriter.write(batch);
+        streamWriter.write(batch);
+      }
+    }
+    return new Path[] {file, stream};
+  }
+
   @TestFactory
   Stream<DynamicTest> writtenBackReadsTheSame() throws IOException {
     return jsonCases().stream().map(json -> DynamicTest.dynamicTest(caseName(json), () -> {
       IntegrationJson.Content expected = IntegrationJson.read(json);
-      Path file = tmp.resolve(json.getFileName() + ".arrow");
-      Path stream = tmp.resolve(json.getFileName() + ".stream");
-      try (ArrowFileReader reader = ArrowFileReader.open(sibling(json, ".arrow_file"), FULL);
-           ArrowFileWriter fileWriter = ArrowFileWriter.create(file, reader.schema(), WriteOptions.DEFAULT);
-           ArrowStreamWriter streamWriter = ArrowStreamWriter.create(stream, reader.schema(), WriteOptions.DEFAULT)) {
-        RecordBatch batch;
-        while ((batch = reader.next()) != null) {
-          fileWriter.write(batch);
-          streamWriter.write(batch);
-        }
-      }
-      try (BatchReader reader = BatchReader.open(file, FULL)) {
+      Path[] written = writeBack(json, "");
+      try (BatchReader reader = BatchReader.open(written[0], FULL)) {
         assertTrue(reader instanceof ArrowFileReader);
         assertContentEquals(expected, OurReading.readAll(reader), caseName(json) + " (written back, file)");
       }
-      try (BatchReader reader = BatchReader.open(stream, FULL)) {
+      try (BatchReader reader = BatchReader.open(written[1], FULL)) {
         assertContentEquals(expected, OurReading.readAll(reader), caseName(json) + " (written back, stream)");
       }
     }));
@@ -116,26 +122,16 @@ class GoldenFilesTest {
   Stream<DynamicTest> writtenBackReadsTheSameInArrowJava() throws IOException {
     return jsonCases().stream().map(json -> DynamicTest.dynamicTest(caseName(json), () -> {
       IntegrationJson.Content expected = IntegrationJson.read(json);
-      Path file = tmp.resolve(json.getFileName() + ".java.arrow");
-      Path stream = tmp.resolve(json.getFileName() + ".java.stream");
-      try (ArrowFileReader reader = ArrowFileReader.open(sibling(json, ".arrow_file"), FULL);
-           ArrowFileWriter fileWriter = ArrowFileWriter.create(file, reader.schema(), WriteOptions.DEFAULT);
-           ArrowStreamWriter streamWriter = ArrowStreamWriter.create(stream, reader.schema(), WriteOptions.DEFAULT)) {
-        RecordBatch batch;
-        while ((batch = reader.next()) != null) {
-          fileWriter.write(batch);
-          streamWriter.write(batch);
-        }
-      }
-      Dataset want = new Dataset(expected.schema(), expected.batches());
+      Path[] written = writeBack(json, ".java");
       if (json.getFileName().toString().startsWith("generated_duplicate_fieldnames")) {
         // Arrow Java keys a struct's children by name, so it can't load this case, not even Arrow C++'s file.
         assertThrows(IllegalArgumentException.class, () -> ArrowJavaValues.fromFile(sibling(json, ".arrow_file")));
-        assertThrows(IllegalArgumentException.class, () -> ArrowJavaValues.fromFile(file));
+        assertThrows(IllegalArgumentException.class, () -> ArrowJavaValues.fromFile(written[0]));
         return;
       }
-      ValueAssertions.assertDatasetsEqual(want, ArrowJavaValues.fromFile(file), ValueAssertions.SchemaCheck.NONE);
-      ValueAssertions.assertDatasetsEqual(want, ArrowJavaValues.fromStream(stream), ValueAssertions.SchemaCheck.NONE);
+      Dataset want = new Dataset(expected.schema(), expected.batches());
+      ValueAssertions.assertDatasetsEqual(want, ArrowJavaValues.fromFile(written[0]), ValueAssertions.SchemaCheck.NONE);
+      ValueAssertions.assertDatasetsEqual(want, ArrowJavaValues.fromStream(written[1]), ValueAssertions.SchemaCheck.NONE);
     }));
   }
 

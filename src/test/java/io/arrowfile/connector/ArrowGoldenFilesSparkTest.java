@@ -28,7 +28,7 @@ import org.junit.jupiter.api.TestFactory;
  * Hadoop reads, with as many rows as our own reader counts, every value materialized. Files with a type
  * Spark cannot hold (Decimal256 beyond 38 digits) must fail with an error naming the column.
  */
-class ArrowGoldenFilesSparkTest {
+public class ArrowGoldenFilesSparkTest {
   static SparkSession spark;
 
   @BeforeAll
@@ -185,7 +185,7 @@ class ArrowGoldenFilesSparkTest {
     return out;
   }
 
-  static String render(org.apache.spark.sql.catalyst.InternalRow row, org.apache.spark.sql.types.StructType t) {
+  public static String render(org.apache.spark.sql.catalyst.InternalRow row, org.apache.spark.sql.types.StructType t) {
     StringBuilder sb = new StringBuilder("{");
     for (int i = 0; i < t.fields().length; i++) {
       sb.append(i == 0 ? "" : ", ").append(render(row, i, t.fields()[i].dataType()));

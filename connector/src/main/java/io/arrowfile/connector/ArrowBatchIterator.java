@@ -32,9 +32,11 @@ import org.apache.spark.sql.vectorized.ColumnarBatch;
 
 /**
  * The reader core shared by the V1 {@link ArrowFileFormat} and the V2 {@link ArrowPartitionReaderFactory}:
- * opens one file, and yields one {@link ColumnarBatch} per non-empty record batch holding only the
+ * opens one file, and yields {@link ColumnarBatch}es of the non-empty record batches holding only the
  * requested columns (vectors over the batch's buffers, no copy), then the partition values as constant
- * vectors. Requested columns the file lacks read as null. Closes the file at the end, on {@link #close()},
+ * vectors. A record batch longer than the columnar batch size ({@link #BATCH_SIZE_KEY}) is handed to Spark as
+ * several batches over zero-copy slices ({@code ArrayData.slice}) of its columns; the metrics count record
+ * batches, not slices. Requested columns the file lacks read as null. Closes the file at the end, on {@link #close()},
  * or when the task completes, whichever comes first.
  */
 public final class ArrowBatchIterator implements Iterator<ColumnarBatch>, Closeable {
@@ -57,6 +59,24 @@ public final class ArrowBatchIterator implements Iterator<ColumnarBatch>, Closea
   private int[] selection;
   private int[] batchColumn;
   private ScanMetrics metrics;
+  /** Most rows per ColumnarBatch handed to Spark. */
+  private int batchSize = DEFAULT_BATCH_SIZE;
+  /** The record batch being sliced, and the first row of its next slice. */
+  private RecordBatch current;
+  private long currentOffset;
+
+  /**
+   * The configuration key of the most rows per {@link ColumnarBatch}: the one Spark's vectorized Parquet reader
+   * uses ({@code SQLConf.parquetVectorizedReaderBatchSize}, read by {@code ParquetFileFormat} and
+   * {@code ParquetPartitionReaderFactory}), because it has the same job here: bounding the rows a columnar
+   * batch hands to whole-stage code (e.g. a LIMIT stops after the first slice). {@code SQLConf.columnBatchSize}
+   * ({@code spark.sql.inMemoryColumnarStorage.batchSize}) is a different knob: the size of the batches the
+   * in-memory cache builds, which has nothing to do with a file scan. Read from the Hadoop configuration, where
+   * Spark copies both session SQL confs and per-read options.
+   */
+  public static final String BATCH_SIZE_KEY = "spark.sql.parquet.columnarReaderBatchSize";
+  /** Spark's default for {@link #BATCH_SIZE_KEY}. */
+  public static final int DEFAULT_BATCH_SIZE = 4096;
 
   private ArrowBatchIterator(BatchReader reader, String fileName, StructType requiredSchema,
       StructType partitionSchema, InternalRow partitionValues, boolean caseSensitive) {
@@ -135,6 +155,7 @@ public final class ArrowBatchIterator implements Iterator<ColumnarBatch>, Closea
       it = new ArrowBatchIterator(reader, path.toString(), requiredSchema, partitionSchema, partitionValues,
           caseSensitive);
       it.metrics = metrics;
+      it.batchSize = batchSize(conf);
       it.plan(start, length, filters, caseSensitive);
     } catch (RuntimeException e) {
       reader.close();
@@ -145,6 +166,18 @@ public final class ArrowBatchIterator implements Iterator<ColumnarBatch>, Closea
       context.addTaskCompletionListener((org.apache.spark.util.TaskCompletionListener) ctx -> it.close());
     }
     return it;
+  }
+
+  /** The batch size of {@code conf} (or of the session's SQLConf), at least 1. */
+  static int batchSize(Configuration conf) {
+    int fallback;
+    try {
+      fallback = org.apache.spark.sql.internal.SQLConf.get().parquetVectorizedReaderBatchSize();
+    } catch (RuntimeException | LinkageError e) {
+      fallback = DEFAULT_BATCH_SIZE;
+    }
+    int size = conf == null ? fallback : conf.getInt(BATCH_SIZE_KEY, fallback);
+    return Math.max(1, size);
   }
 
   private void plan(long start, long length, Filter[] filters, boolean caseSensitive) {
@@ -250,15 +283,25 @@ public final class ArrowBatchIterator implements Iterator<ColumnarBatch>, Closea
       return false;
     }
     try {
-      RecordBatch batch;
-      do {
-        batch = readNext();
-      } while (batch != null && batch.length() == 0);
-      if (batch == null) {
-        close();
-        return false;
+      if (current == null || currentOffset >= current.length()) {
+        current = null;
+        RecordBatch batch;
+        do {
+          batch = readNext();
+        } while (batch != null && batch.length() == 0);
+        if (batch == null) {
+          close();
+          return false;
+        }
+        current = batch;
+        currentOffset = 0;
       }
-      nextBatch = toColumnar(batch);
+      long rows = Math.min(batchSize, current.length() - currentOffset);
+      nextBatch = toColumnar(current, currentOffset, rows);
+      currentOffset += rows;
+      if (currentOffset >= current.length()) {
+        current = null; // the last slice keeps only what its vectors reference
+      }
       return true;
     } catch (IOException e) {
       close();
@@ -266,13 +309,14 @@ public final class ArrowBatchIterator implements Iterator<ColumnarBatch>, Closea
     }
   }
 
-  private ColumnarBatch toColumnar(RecordBatch batch) {
-    int rows = Math.toIntExact(batch.length());
+  /** Rows {@code [offset, offset + length)} of {@code batch}: vectors over zero-copy slices of its columns. */
+  private ColumnarBatch toColumnar(RecordBatch batch, long offset, long length) {
+    int rows = Math.toIntExact(length);
     ColumnVector[] vectors = new ColumnVector[required.length + partitionVectors.length];
     for (int k = 0; k < required.length; k++) {
       int index = batchColumn != null ? batchColumn[k] : fileColumn[k];
       vectors[k] = index < 0 ? nullVectors[k]
-          : ArrowVectors.create(batch.column(index), required[k].dataType());
+          : ArrowVectors.create(batch.column(index).slice(offset, length), required[k].dataType());
     }
     System.arraycopy(partitionVectors, 0, vectors, required.length, partitionVectors.length);
     return new ColumnarBatch(vectors, rows);
@@ -327,6 +371,8 @@ public final class ArrowBatchIterator implements Iterator<ColumnarBatch>, Closea
       return;
     }
     closed = true;
+    current = null;
+    nextBatch = null;
     if (reader == null) {
       return;
     }

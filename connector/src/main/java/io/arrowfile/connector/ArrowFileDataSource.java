@@ -1,5 +1,6 @@
 package io.arrowfile.connector;
 
+import io.arrowfile.connector.options.ArrowOptions;
 import org.apache.spark.sql.connector.catalog.Table;
 import org.apache.spark.sql.execution.datasources.FileFormat;
 import org.apache.spark.sql.execution.datasources.v2.FileDataSourceV2;
@@ -43,6 +44,7 @@ public final class ArrowFileDataSource implements FileDataSourceV2 {
   }
 
   private Table table(CaseInsensitiveStringMap options, Option<StructType> schema) {
+    ArrowOptions.check(options.asCaseSensitiveMap());
     Seq<String> paths = getPaths(options);
     String tableName = getTableName(options, paths);
     CaseInsensitiveStringMap optionsWithoutPaths = getOptionsWithoutPaths(options);

@@ -1,5 +1,6 @@
 package io.arrowfile.connector;
 
+import io.arrowfile.connector.options.ArrowOptions;
 import io.arrowfile.connector.write.ArrowWriteSupport;
 import java.io.IOException;
 import java.io.Serializable;
@@ -63,12 +64,7 @@ public final class ArrowFileFormat implements FileFormat, DataSourceRegister, Se
   }
 
   static boolean forceHadoopRead(Map<String, String> options) {
-    for (Map.Entry<String, String> e : options.entrySet()) {
-      if (e.getKey().equalsIgnoreCase(ArrowFiles.FORCE_HADOOP_READ)) {
-        return Boolean.parseBoolean(e.getValue().trim());
-      }
-    }
-    return false;
+    return ArrowOptions.bool(options, ArrowFiles.FORCE_HADOOP_READ, false);
   }
 
   /** Columnar output is possible for every schema we can map; Spark needs whole-stage codegen for it. */
@@ -80,6 +76,7 @@ public final class ArrowFileFormat implements FileFormat, DataSourceRegister, Se
   public Option<StructType> inferSchema(SparkSession session, scala.collection.immutable.Map<String, String> options,
       scala.collection.immutable.Seq<FileStatus> files) {
     Map<String, String> opts = CollectionConverters.asJava(options);
+    ArrowOptions.check(opts);
     StructType schema = ArrowSchemaInference.infer(hadoopConf(session, opts), CollectionConverters.asJava(files),
         ArrowSchemaInference.mergeSchema(opts), ArrowSchemaInference.Tolerance.of(opts, session.sessionState().conf()));
     return Option.apply(schema);
@@ -113,6 +110,7 @@ public final class ArrowFileFormat implements FileFormat, DataSourceRegister, Se
       scala.collection.immutable.Seq<Filter> filters, scala.collection.immutable.Map<String, String> options,
       Configuration hadoopConf) {
     Map<String, String> opts = new HashMap<>(CollectionConverters.asJava(options));
+    ArrowOptions.check(opts);
     SQLConf conf = SQLConf.get();
     String returningBatch = opts.get(FileFormat.OPTION_RETURNING_BATCH());
     boolean batches = returningBatch != null ? Boolean.parseBoolean(returningBatch)

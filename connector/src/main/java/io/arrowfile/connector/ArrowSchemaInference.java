@@ -25,12 +25,7 @@ public final class ArrowSchemaInference {
 
   /** Whether the options ask for merging (case-insensitive key). */
   public static boolean mergeSchema(Map<String, String> options) {
-    for (Map.Entry<String, String> e : options.entrySet()) {
-      if (e.getKey().equalsIgnoreCase(MERGE_SCHEMA)) {
-        return Boolean.parseBoolean(e.getValue().trim());
-      }
-    }
-    return false;
+    return io.arrowfile.connector.options.ArrowOptions.bool(options, MERGE_SCHEMA, false);
   }
 
   /** How inference treats files it can't read, from the read options or else the session's settings. */
@@ -43,12 +38,7 @@ public final class ArrowSchemaInference {
     }
 
     private static boolean flag(Map<String, String> options, String key, boolean otherwise) {
-      for (Map.Entry<String, String> e : options.entrySet()) {
-        if (e.getKey().equalsIgnoreCase(key)) {
-          return Boolean.parseBoolean(e.getValue().trim());
-        }
-      }
-      return otherwise;
+      return io.arrowfile.connector.options.ArrowOptions.bool(options, key, otherwise);
     }
   }
 

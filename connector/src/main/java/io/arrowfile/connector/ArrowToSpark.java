@@ -71,6 +71,14 @@ public final class ArrowToSpark {
   }
 
   /**
+   * Whether the running Spark has a TIME type at all (4.1+; not 4.0), whatever {@code spark.sql.timeType.enabled}
+   * says. The compatibility point for TIME: resolved once per JVM, when this class loads.
+   */
+  public static boolean sparkHasTimeType() {
+    return TIME_TYPE != null;
+  }
+
+  /**
    * Whether Arrow Time columns map to Spark's TimeType (else to LongType nanoseconds of day): the running
    * Spark has it and it is enabled ({@code spark.sql.timeType.enabled}). Schema-time only.
    */

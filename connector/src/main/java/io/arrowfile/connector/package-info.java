@@ -15,6 +15,13 @@
  * system property {@code arrowfile.forceHadoopRead=true}) go through Hadoop positioned reads
  * ({@link io.arrowfile.connector.HadoopByteSource}), fetching only the wanted columns' buffers
  * ({@link io.arrowfile.connector.ColumnPrunedFileReader}); stream-format files are read sequentially.
- * Options: {@code mergeSchema} (unite disagreeing file schemas), {@code arrowfile.forceHadoopRead}.
+ * Options: {@code mergeSchema} (unite disagreeing file schemas), {@code arrowfile.forceHadoopRead}; write options
+ * in {@link io.arrowfile.connector.write.ArrowWriteOptions}. Every entry point checks them first
+ * ({@link io.arrowfile.connector.options.ArrowOptions}): invalid values and misspelled names fail fast.
+ *
+ * <p>Spark lines: the same code compiles and runs on Spark 4.0, 4.1 and 4.2 (Maven profiles {@code spark-4.0},
+ * {@code spark-4.1}, default 4.2; {@code bin/matrix} builds and tests all three). What only some lines have goes
+ * through one compatibility point each, resolved once per JVM: Spark's TIME type (4.1+) in
+ * {@link io.arrowfile.connector.ArrowToSpark#hasTimeType()} and {@code write.SparkToArrow.isTimeType}.
  */
 package io.arrowfile.connector;

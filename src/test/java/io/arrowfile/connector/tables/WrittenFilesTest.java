@@ -114,6 +114,8 @@ class WrittenFilesTest {
 
   @Test
   void emptyDataFrameWritesAValidSchemaOnlyFile() throws IOException {
+    org.junit.jupiter.api.Assumptions.assumeTrue(io.arrowfile.connector.ArrowToSpark.sparkHasTimeType(),
+        "needs Spark's TIME type (4.1+; this Spark " + org.apache.spark.package$.MODULE$.SPARK_VERSION() + " lacks it): ALL_TYPES has TIME literals");
     org.apache.spark.sql.Dataset<Row> empty = spark.sql(ALL_TYPES).where("false");
     Path out = tmp.resolve("empty");
     empty.write().format(ARROW).save(out.toString());
@@ -154,6 +156,8 @@ class WrittenFilesTest {
 
   @Test
   void arrowJavaReadsEveryTypeWithTheSameValuesForEveryCodec() throws IOException {
+    org.junit.jupiter.api.Assumptions.assumeTrue(io.arrowfile.connector.ArrowToSpark.sparkHasTimeType(),
+        "needs Spark's TIME type (4.1+; this Spark " + org.apache.spark.package$.MODULE$.SPARK_VERSION() + " lacks it): ALL_TYPES has TIME literals");
     org.apache.spark.sql.Dataset<Row> source = spark.sql(ALL_TYPES).repartition(2);
     List<String> expectedRows = Tables.rows(comparable(source));
     for (String codec : List.of("none", "lz4", "zstd")) {
@@ -178,6 +182,8 @@ class WrittenFilesTest {
 
   @Test
   void arrowJavaSeesSparkValuesInArrowRepresentation() throws IOException {
+    org.junit.jupiter.api.Assumptions.assumeTrue(io.arrowfile.connector.ArrowToSpark.sparkHasTimeType(),
+        "needs Spark's TIME type (4.1+; this Spark " + org.apache.spark.package$.MODULE$.SPARK_VERSION() + " lacks it): ALL_TYPES has TIME literals");
     Path out = tmp.resolve("spot");
     spark.sql(ALL_TYPES).where("id = 4").coalesce(1).write().format(ARROW).option("compression", "zstd")
         .save(out.toString());

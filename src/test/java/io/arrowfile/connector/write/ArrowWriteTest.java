@@ -102,6 +102,8 @@ class ArrowWriteTest {
       + "\nFROM range(3)";
 
   private Dataset<Row> allTypes() {
+    org.junit.jupiter.api.Assumptions.assumeTrue(io.arrowfile.connector.ArrowToSpark.sparkHasTimeType(),
+        "needs Spark's TIME type (4.1+; this Spark " + org.apache.spark.package$.MODULE$.SPARK_VERSION() + " lacks it): ALL_TYPES has TIME literals");
     return spark.sql(ALL_TYPES).coalesce(1);
   }
 
@@ -383,6 +385,8 @@ class ArrowWriteTest {
 
   @Test
   void emptyDataFrameWritesSchemaOnlyFile() throws IOException {
+    org.junit.jupiter.api.Assumptions.assumeTrue(io.arrowfile.connector.ArrowToSpark.sparkHasTimeType(),
+        "needs Spark's TIME type (4.1+; this Spark " + org.apache.spark.package$.MODULE$.SPARK_VERSION() + " lacks it): ALL_TYPES has TIME literals");
     Path out = tmp.resolve("empty");
     spark.sql(ALL_TYPES).where("id < 0").write().format("arrowfile").save(out.toString());
     List<Path> files = arrowFiles(out);

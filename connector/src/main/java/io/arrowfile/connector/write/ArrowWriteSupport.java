@@ -20,11 +20,13 @@ public final class ArrowWriteSupport {
    * Prepares a write of {@code dataSchema} (the columns written into files; partition columns excluded).
    *
    * @param options the data source options; names are matched case-insensitively (see {@link ArrowWriteOptions})
-   * @throws IllegalArgumentException for an invalid option value, listing the valid ones
+   * @throws IllegalArgumentException for an invalid option value, listing the valid ones, or a misspelled
+   *     option name ({@link io.arrowfile.connector.options.ArrowOptions})
    * @throws UnsupportedOperationException for a Spark type arrowfile cannot write, naming the column
    */
   public static OutputWriterFactory prepareWrite(SparkSession session, Job job, Map<String, String> options,
       StructType dataSchema) {
+    io.arrowfile.connector.options.ArrowOptions.check(options); // keys (typos) and every option's value
     ArrowWriteOptions parsed = ArrowWriteOptions.parse(options);
     String timeZone = sessionTimeZone(session);
     SparkToArrow.schema(dataSchema, timeZone); // fails fast on types we cannot write

@@ -1,5 +1,6 @@
 package io.arrowfile.connector;
 
+import io.arrowfile.connector.options.ArrowOptions;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
@@ -25,7 +26,7 @@ public final class ArrowSchemaInference {
 
   /** Whether the options ask for merging (case-insensitive key). */
   public static boolean mergeSchema(Map<String, String> options) {
-    return io.arrowfile.connector.options.ArrowOptions.bool(options, MERGE_SCHEMA, false);
+    return ArrowOptions.bool(options, MERGE_SCHEMA, false);
   }
 
   /** How inference treats files it can't read, from the read options or else the session's settings. */
@@ -33,12 +34,8 @@ public final class ArrowSchemaInference {
     public static final Tolerance NONE = new Tolerance(false, false);
 
     public static Tolerance of(Map<String, String> options, org.apache.spark.sql.internal.SQLConf conf) {
-      return new Tolerance(flag(options, "ignoreCorruptFiles", conf.ignoreCorruptFiles()),
-          flag(options, "ignoreMissingFiles", conf.ignoreMissingFiles()));
-    }
-
-    private static boolean flag(Map<String, String> options, String key, boolean otherwise) {
-      return io.arrowfile.connector.options.ArrowOptions.bool(options, key, otherwise);
+      return new Tolerance(ArrowOptions.bool(options, "ignoreCorruptFiles", conf.ignoreCorruptFiles()),
+          ArrowOptions.bool(options, "ignoreMissingFiles", conf.ignoreMissingFiles()));
     }
   }
 

@@ -125,19 +125,7 @@ public final class ArrowWriteOptions implements Serializable {
   }
 
   private static String get(Map<String, String> options, String name) {
-    if (options == null) {
-      return null;
-    }
-    String exact = options.get(name);
-    if (exact != null) {
-      return exact;
-    }
-    for (Map.Entry<String, String> e : options.entrySet()) {
-      if (e.getKey() != null && e.getKey().equalsIgnoreCase(name)) {
-        return e.getValue();
-      }
-    }
-    return null;
+    return io.arrowfile.connector.options.ArrowOptions.get(options, name);
   }
 
   private static IllegalArgumentException invalid(String name, String value, String valid) {

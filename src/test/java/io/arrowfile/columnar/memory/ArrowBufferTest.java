@@ -44,6 +44,47 @@ class ArrowBufferTest {
   }
 
   @Test
+  void everyKindOfMemoryReadsTheSameAndStopsAtTheViewsEnd() {
+    byte[] all = new byte[64];
+    new java.util.Random(7).nextBytes(all);
+    int from = 3;
+    int n = 37; // not a multiple of 8: bit reads near the end can't load a whole word
+    byte[] view = java.util.Arrays.copyOfRange(all, from, from + n);
+    ByteBuffer direct = ByteBuffer.allocateDirect(all.length).put(all).clear();
+    ArrowBuffer[] forms = {
+        ArrowBuffer.wrap(view),
+        ArrowBuffer.wrap(all, from, n),
+        ArrowBuffer.wrap(ByteBuffer.wrap(all, from, n).asReadOnlyBuffer()),
+        ArrowBuffer.wrap(direct.slice(from, n)),
+        ArrowBuffer.wrap(direct.slice(from, n).asReadOnlyBuffer()),
+        ArrowBuffer.wrap(all).slice(from, n),
+    };
+    ByteBuffer expected = ByteBuffer.wrap(view).order(ByteOrder.LITTLE_ENDIAN);
+    for (ArrowBuffer b : forms) {
+      assertEquals(n, b.length());
+      for (int i = 0; i < n; i++) {
+        assertEquals(expected.get(i), b.getByte(i));
+        if (i + 2 <= n) {
+          assertEquals(expected.getShort(i), b.getShort(i));
+        }
+        if (i + 4 <= n) {
+          assertEquals(expected.getInt(i), b.getInt(i));
+        }
+        if (i + 8 <= n) {
+          assertEquals(expected.getLong(i), b.getLong(i));
+        }
+      }
+      for (int bit = 0; bit < n * 8; bit++) {
+        assertEquals(((view[bit >>> 3] >> (bit & 7)) & 1) != 0, b.getBit(bit), "bit " + bit + " of " + b);
+      }
+      // The backing memory goes on, the view does not.
+      assertThrows(IndexOutOfBoundsException.class, () -> b.getByte(n));
+      assertThrows(IndexOutOfBoundsException.class, () -> b.getLong(n - 7));
+      assertThrows(IndexOutOfBoundsException.class, () -> b.getBit(n * 8L));
+    }
+  }
+
+  @Test
   void indicesBeyondTwoGigabytesNeverWrapAround() {
     ArrowBuffer buffer = ArrowBuffer.wrap(new byte[16]);
     assertThrows(IndexOutOfBoundsException.class, () -> buffer.getInt((1L << 32) + 4));

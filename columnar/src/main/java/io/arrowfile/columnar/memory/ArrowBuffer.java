@@ -1,6 +1,8 @@
 package io.arrowfile.columnar.memory;
 
 import java.io.IOException;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.channels.WritableByteChannel;
@@ -12,8 +14,11 @@ import java.util.Objects;
  *
  * <p>A {@link ByteBuffer} holds at most 2 GiB, so a buffer larger than that is kept as a sequence of
  * {@link #CHUNK_SIZE}-byte chunks. Reads of a buffer that fits one {@code ByteBuffer} (every buffer but
- * the very largest) take a single range test and one intrinsic {@code ByteBuffer} load; the chunked form
- * is only ever on the slow path.
+ * the very largest) take a single range test and one load; the chunked form is only ever on the slow path.
+ * Multi-byte loads (and bitmap bits, a 64-bit word at a time) go through {@link VarHandle} views, and bytes of
+ * heap memory through the array: the same code whatever the {@code ByteBuffer} class (heap, direct, mapped,
+ * read-only), so a loop that reads both decompressed and mapped buffers does not turn the JDK's buffer
+ * accessors into megamorphic calls.
  *
  * <p>Accessors do not validate Arrow semantics: callers check ranges once (see the validators) and then
  * read. An index outside the buffer still never reads foreign memory: it throws
@@ -24,10 +29,17 @@ public final class ArrowBuffer {
   public static final int CHUNK_SIZE = 1 << CHUNK_SHIFT;
   private static final long CHUNK_MASK = CHUNK_SIZE - 1;
 
+  private static final VarHandle SHORT = MethodHandles.byteBufferViewVarHandle(short[].class, ByteOrder.LITTLE_ENDIAN);
+  private static final VarHandle INT = MethodHandles.byteBufferViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
+  private static final VarHandle LONG = MethodHandles.byteBufferViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+
   public static final ArrowBuffer EMPTY = wrap(new byte[0]);
 
   /** The whole buffer when it fits one ByteBuffer; null for the chunked form. */
   private final ByteBuffer single;
+  /** Heap form: the array behind {@code single} and where the view starts in it; null for direct memory. */
+  private final byte[] array;
+  private final int arrayOffset;
   /** Chunked form: chunk k covers absolute bytes [k * CHUNK_SIZE, (k + 1) * CHUNK_SIZE). */
   private final ByteBuffer[] chunks;
   /** Chunked form: where this view starts in the chunks' absolute byte space. */
@@ -36,6 +48,8 @@ public final class ArrowBuffer {
 
   private ArrowBuffer(ByteBuffer single, ByteBuffer[] chunks, long base, long length) {
     this.single = single;
+    this.array = single != null && single.hasArray() ? single.array() : null;
+    this.arrayOffset = array != null ? single.arrayOffset() : 0;
     this.chunks = chunks;
     this.base = base;
     this.length = length;
@@ -147,6 +161,9 @@ public final class ArrowBuffer {
 
   public byte getByte(long index) {
     if (single != null && (index >>> 31) == 0) {
+      if (array != null) {
+        return array[arrayOffset + Objects.checkIndex((int) index, (int) length)];
+      }
       return single.get((int) index);
     }
     return slowByte(index);
@@ -154,21 +171,21 @@ public final class ArrowBuffer {
 
   public short getShort(long index) {
     if (single != null && (index >>> 31) == 0) {
-      return single.getShort((int) index);
+      return (short) SHORT.get(single, (int) index);
     }
     return (short) slowLittleEndian(index, 2);
   }
 
   public int getInt(long index) {
     if (single != null && (index >>> 31) == 0) {
-      return single.getInt((int) index);
+      return (int) INT.get(single, (int) index);
     }
     return (int) slowLittleEndian(index, 4);
   }
 
   public long getLong(long index) {
     if (single != null && (index >>> 31) == 0) {
-      return single.getLong((int) index);
+      return (long) LONG.get(single, (int) index);
     }
     return slowLittleEndian(index, 8);
   }
@@ -183,6 +200,11 @@ public final class ArrowBuffer {
 
   /** Bit {@code bitIndex} in LSB-first order, as validity bitmaps and boolean values are laid out. */
   public boolean getBit(long bitIndex) {
+    // The little-endian word holding the bit, unless the buffer ends within it (bitmaps are rarely padded).
+    long word = (bitIndex >>> 6) << 3;
+    if (single != null && word <= length - 8 && (word >>> 31) == 0) {
+      return (((long) LONG.get(single, (int) word)) & (1L << bitIndex)) != 0;
+    }
     return ((getByte(bitIndex >>> 3) >> (bitIndex & 7)) & 1) != 0;
   }
 

@@ -26,7 +26,8 @@ public abstract class ArrowVector extends ColumnVector {
     this.data = data;
     this.offset = data.offset();
     this.validity = data.validity();
-    this.validityBits = RawBuffer.of(validity);
+    // A batch without nulls (the count is exact, or cheaply counted for a slice) never reads its bitmap.
+    this.validityBits = data.nullCount() == 0 ? null : RawBuffer.of(validity);
   }
 
   public final ArrayData arrayData() {

@@ -10,7 +10,7 @@ import org.apache.spark.unsafe.types.UTF8String;
  * ({@code UTF8String.fromAddress} over the data buffer) when the buffer can be addressed, else copied.
  */
 public final class VarBinaryVector extends ArrowVector {
-  private final ArrowBuffer offsets;
+  private final RawBuffer offsets;
   private final ArrowBuffer values;
   private final boolean large;
   private final BufferAddress address;
@@ -18,7 +18,7 @@ public final class VarBinaryVector extends ArrowVector {
 
   public VarBinaryVector(DataType type, ArrayData data, boolean large) {
     super(type, data);
-    this.offsets = data.buffer(1);
+    this.offsets = RawBuffer.of(data.buffer(1));
     this.values = data.buffer(2);
     this.large = large;
     this.address = BufferAddress.of(values);

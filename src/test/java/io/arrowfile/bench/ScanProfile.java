@@ -1,0 +1,96 @@
+package io.arrowfile.bench;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+import jdk.jfr.Recording;
+import jdk.jfr.consumer.RecordedEvent;
+import jdk.jfr.consumer.RecordedFrame;
+import jdk.jfr.consumer.RecordingFile;
+
+/**
+ * Where a scan's time goes: JFR execution samples of Spark's executor threads ("Executor task launch worker",
+ * which JFR may know by the name the thread started with, "Executor task idle worker") while the scan runs, each
+ * charged to the reader (the first frame from the top that belongs to the data source, so the
+ * {@code UTF8String} and {@code Decimal} objects its getters create count as the reader's) or to Spark
+ * (generated row conversion, the sink, task plumbing). Spark's share is what no reader can remove while the
+ * query consumes rows, which bounds how much faster any reader can make that query.
+ */
+final class ScanProfile {
+  /** Class name prefixes of each source's reading code, besides Spark's own. */
+  private static final Map<String, List<String>> READER_CLASSES = Map.of(
+      "arrowfile", List.of("io.arrowfile.connector.", "io.arrowfile.columnar.", "io.arrowfile.ipc."),
+      "parquet", List.of("org.apache.parquet.", "org.apache.spark.sql.execution.datasources.parquet.",
+          "org.apache.spark.sql.execution.vectorized.", "org.xerial.snappy.", "shaded.parquet."),
+      "naive", List.of("io.arrowfile.bench.naive.", "org.apache.arrow.", "org.apache.spark.sql.vectorized.ArrowColumnVector"));
+
+  final String source;
+  final long taskSamples;
+  final long readerSamples;
+  /** The reader's hottest methods (top frames), most samples first. */
+  final Map<String, Long> hotReaderMethods;
+
+  private ScanProfile(String source, long taskSamples, long readerSamples, Map<String, Long> hotReaderMethods) {
+    this.source = source;
+    this.taskSamples = taskSamples;
+    this.readerSamples = readerSamples;
+    this.hotReaderMethods = hotReaderMethods;
+  }
+
+  double readerShare() {
+    return taskSamples == 0 ? Double.NaN : (double) readerSamples / taskSamples;
+  }
+
+  interface Scans {
+    void run() throws Exception;
+  }
+
+  /** Runs {@code scans} under a JFR recording (execution samples every 10 ms) kept in {@code jfr}. */
+  static ScanProfile record(String source, Path jfr, Scans scans) throws Exception {
+    try (Recording recording = new Recording()) {
+      recording.enable("jdk.ExecutionSample").withPeriod(Duration.ofMillis(10));
+      recording.start();
+      scans.run();
+      recording.stop();
+      recording.dump(jfr);
+    }
+    return attribute(source, jfr);
+  }
+
+  static ScanProfile attribute(String source, Path jfr) throws IOException {
+    List<String> prefixes = READER_CLASSES.entrySet().stream().filter(e -> source.toLowerCase().contains(e.getKey()))
+        .findFirst().map(Map.Entry::getValue).orElseThrow(() -> new IllegalArgumentException(source));
+    long task = 0;
+    long reader = 0;
+    Map<String, Long> hot = new LinkedHashMap<>();
+    for (RecordedEvent e : RecordingFile.readAllEvents(jfr)) {
+      if (!e.getEventType().getName().equals("jdk.ExecutionSample") || e.getStackTrace() == null
+          || e.getThread("sampledThread") == null
+          || !String.valueOf(e.getThread("sampledThread").getJavaName()).startsWith("Executor task")) {
+        continue;
+      }
+      task++;
+      List<RecordedFrame> frames = e.getStackTrace().getFrames();
+      for (RecordedFrame f : frames) {
+        String type = f.getMethod().getType().getName();
+        if (prefixes.stream().anyMatch(type::startsWith)) {
+          reader++;
+          RecordedFrame top = frames.get(0);
+          hot.merge(simpleName(top.getMethod().getType().getName()) + "." + top.getMethod().getName(), 1L, Long::sum);
+          break;
+        }
+      }
+    }
+    Map<String, Long> top = hot.entrySet().stream().sorted(Map.Entry.<String, Long>comparingByValue().reversed())
+        .limit(6).collect(Collectors.toMap(Map.Entry::getKey, Map.Entry::getValue, (a, b) -> a, LinkedHashMap::new));
+    return new ScanProfile(source, task, reader, top);
+  }
+
+  private static String simpleName(String className) {
+    return className.substring(className.lastIndexOf('.') + 1);
+  }
+}

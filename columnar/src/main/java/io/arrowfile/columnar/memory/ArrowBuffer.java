@@ -15,10 +15,10 @@ import java.util.Objects;
  * <p>A {@link ByteBuffer} holds at most 2 GiB, so a buffer larger than that is kept as a sequence of
  * {@link #CHUNK_SIZE}-byte chunks. Reads of a buffer that fits one {@code ByteBuffer} (every buffer but
  * the very largest) take a single range test and one load; the chunked form is only ever on the slow path.
- * Multi-byte loads (and bitmap bits, a 64-bit word at a time) go through {@link VarHandle} views, and bytes of
- * heap memory through the array: the same code whatever the {@code ByteBuffer} class (heap, direct, mapped,
- * read-only), so a loop that reads both decompressed and mapped buffers does not turn the JDK's buffer
- * accessors into megamorphic calls.
+ * Multi-byte loads (and bitmap bits, a 64-bit word at a time) go through {@link VarHandle} views: of the array
+ * for heap memory, of the {@code ByteBuffer} for direct or mapped memory. No call depends on the buffer's
+ * class, and each load site sees one kind of memory, so a loop that reads both decompressed and mapped
+ * buffers runs as fast as one that reads either.
  *
  * <p>Accessors do not validate Arrow semantics: callers check ranges once (see the validators) and then
  * read. An index outside the buffer still never reads foreign memory: it throws
@@ -29,9 +29,15 @@ public final class ArrowBuffer {
   public static final int CHUNK_SIZE = 1 << CHUNK_SHIFT;
   private static final long CHUNK_MASK = CHUNK_SIZE - 1;
 
+  // Heap and direct memory load through different VarHandles, so each load site sees one kind of base (an
+  // array, or none): the JIT then compiles it as a plain load, where a site that sees both gets a slower,
+  // fenced form. That is what makes loops over mapped and decompressed buffers in one JVM equally fast.
   private static final VarHandle SHORT = MethodHandles.byteBufferViewVarHandle(short[].class, ByteOrder.LITTLE_ENDIAN);
   private static final VarHandle INT = MethodHandles.byteBufferViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
   private static final VarHandle LONG = MethodHandles.byteBufferViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+  private static final VarHandle HEAP_SHORT = MethodHandles.byteArrayViewVarHandle(short[].class, ByteOrder.LITTLE_ENDIAN);
+  private static final VarHandle HEAP_INT = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
+  private static final VarHandle HEAP_LONG = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
 
   public static final ArrowBuffer EMPTY = wrap(new byte[0]);
 
@@ -157,19 +163,32 @@ public final class ArrowBuffer {
     return new ArrowBuffer(null, chunks, start, length);
   }
 
-  // Fast paths: one ByteBuffer and an index below 2^31 (the cast is exact then).
+  // Fast paths: heap memory through its array; direct or mapped memory as one ByteBuffer, at an index below
+  // 2^31 (the cast is exact then). The chunked form takes the slow path.
+
+  /** Position of {@code width} bytes at {@code index} in {@link #array}, checked against this view. */
+  private int inArray(long index, int width) {
+    if (index < 0 || index > length - width) {
+      throw new IndexOutOfBoundsException("bytes " + index + ".." + (index + width) + " of a " + length
+          + "-byte buffer");
+    }
+    return arrayOffset + (int) index;
+  }
 
   public byte getByte(long index) {
+    if (array != null) {
+      return array[inArray(index, 1)];
+    }
     if (single != null && (index >>> 31) == 0) {
-      if (array != null) {
-        return array[arrayOffset + Objects.checkIndex((int) index, (int) length)];
-      }
       return single.get((int) index);
     }
     return slowByte(index);
   }
 
   public short getShort(long index) {
+    if (array != null) {
+      return (short) HEAP_SHORT.get(array, inArray(index, 2));
+    }
     if (single != null && (index >>> 31) == 0) {
       return (short) SHORT.get(single, (int) index);
     }
@@ -177,6 +196,9 @@ public final class ArrowBuffer {
   }
 
   public int getInt(long index) {
+    if (array != null) {
+      return (int) HEAP_INT.get(array, inArray(index, 4));
+    }
     if (single != null && (index >>> 31) == 0) {
       return (int) INT.get(single, (int) index);
     }
@@ -184,6 +206,9 @@ public final class ArrowBuffer {
   }
 
   public long getLong(long index) {
+    if (array != null) {
+      return (long) HEAP_LONG.get(array, inArray(index, 8));
+    }
     if (single != null && (index >>> 31) == 0) {
       return (long) LONG.get(single, (int) index);
     }
@@ -202,8 +227,13 @@ public final class ArrowBuffer {
   public boolean getBit(long bitIndex) {
     // The little-endian word holding the bit, unless the buffer ends within it (bitmaps are rarely padded).
     long word = (bitIndex >>> 6) << 3;
-    if (single != null && word <= length - 8 && (word >>> 31) == 0) {
-      return (((long) LONG.get(single, (int) word)) & (1L << bitIndex)) != 0;
+    if (bitIndex >= 0 && word <= length - 8) {
+      if (array != null) {
+        return (((long) HEAP_LONG.get(array, arrayOffset + (int) word)) & (1L << bitIndex)) != 0;
+      }
+      if (single != null && (word >>> 31) == 0) {
+        return (((long) LONG.get(single, (int) word)) & (1L << bitIndex)) != 0;
+      }
     }
     return ((getByte(bitIndex >>> 3) >> (bitIndex & 7)) & 1) != 0;
   }

@@ -7,6 +7,7 @@ import org.apache.spark.sql.types.Decimal;
 import org.apache.spark.sql.vectorized.ColumnVector;
 import org.apache.spark.sql.vectorized.ColumnarArray;
 import org.apache.spark.sql.vectorized.ColumnarMap;
+import org.apache.spark.unsafe.Platform;
 import org.apache.spark.unsafe.types.UTF8String;
 
 /**
@@ -19,15 +20,25 @@ public abstract class ArrowVector extends ColumnVector {
   /** {@code data.offset()}: the first element of the array in its buffers. */
   protected final long offset;
   protected final ArrowBuffer validity;
-  private final RawBuffer validityBits;
+  // isNullAt runs for every row of every nullable column, so the bitmap's location is kept here, one load
+  // away, rather than behind a RawBuffer. A batch without nulls never reads its bitmap.
+  private final boolean mayHaveNulls;
+  /** The bitmap can be read with Platform loads at nullsBase + nullsAddress (see RawBuffer). */
+  private final boolean rawNulls;
+  private final Object nullsBase;
+  private final long nullsAddress;
 
   protected ArrowVector(DataType type, ArrayData data) {
     super(type);
     this.data = data;
     this.offset = data.offset();
     this.validity = data.validity();
-    // A batch without nulls (the count is exact, or cheaply counted for a slice) never reads its bitmap.
-    this.validityBits = data.nullCount() == 0 ? null : RawBuffer.of(validity);
+    // The null count is exact for a whole batch, and counted once (a word at a time) for a slice of one.
+    this.mayHaveNulls = validity != null && data.nullCount() > 0;
+    BufferAddress where = mayHaveNulls ? BufferAddress.of(validity) : null;
+    this.rawNulls = where != null;
+    this.nullsBase = where == null ? null : where.base;
+    this.nullsAddress = where == null ? 0 : where.address;
   }
 
   public final ArrayData arrayData() {
@@ -46,7 +57,14 @@ public abstract class ArrowVector extends ColumnVector {
 
   @Override
   public boolean isNullAt(int rowId) {
-    return validityBits != null && !validityBits.getBit(offset + rowId);
+    if (!mayHaveNulls) {
+      return false;
+    }
+    long bit = offset + rowId;
+    if (rawNulls) {
+      return (Platform.getByte(nullsBase, nullsAddress + (bit >>> 3)) & (1 << (bit & 7))) == 0;
+    }
+    return !validity.getBit(bit);
   }
 
   @Override

@@ -4,7 +4,6 @@ import io.arrowfile.columnar.ArrowFormatException;
 import io.arrowfile.columnar.RecordBatch;
 import io.arrowfile.columnar.memory.ArrowBuffer;
 import io.arrowfile.columnar.type.Field;
-import io.arrowfile.columnar.type.Layout;
 import io.arrowfile.columnar.type.Schema;
 import io.arrowfile.ipc.ArrowFileReader;
 import io.arrowfile.ipc.BatchReader;
@@ -32,7 +31,8 @@ import java.util.Set;
  * their bytes: per record batch, the block's metadata, then the byte ranges of the wanted columns' body
  * buffers, with ranges less than {@link #COALESCE_GAP} apart read together. The wanted buffers are laid
  * out in a compact body and decoded as a record batch of the pruned schema; dictionaries are read only
- * for the ids the wanted columns use.
+ * for the ids the wanted columns use. Which nodes and buffers belong to which column is the decoder's
+ * knowledge ({@link RecordBatchDecoder#fieldExtents}), not repeated here.
  */
 final class ColumnPrunedFileReader implements BatchReader {
   /** Ranges closer than this are read in one request (the gap is read and dropped). */
@@ -137,51 +137,6 @@ final class ColumnPrunedFileReader implements BatchReader {
     }
   }
 
-  /** Nodes, buffers and variadic counts one field takes in a record batch (mirrors the decoder). */
-  private static final class Extent {
-    int nodes;
-    int buffers;
-    int variadic;
-  }
-
-  private static void measure(Field f, Extent e, RecordBatchHeader header, MetadataVersion version) {
-    e.nodes++;
-    Layout layout = f.layout();
-    switch (layout) {
-      case NULL:
-        return;
-      case SPARSE_UNION:
-      case DENSE_UNION:
-        if (version.compareTo(MetadataVersion.V5) < 0) {
-          e.buffers++;
-        }
-        e.buffers += layout.fixedBufferCount();
-        break;
-      case RUN_END_ENCODED:
-        break;
-      case BINARY_VIEW:
-        if (e.variadic >= header.variadicBufferCounts().size()) {
-          throw new ArrowFormatException("record batch has too few variadic buffer counts");
-        }
-        e.buffers += 2 + (int) (long) header.variadicBufferCounts().get(e.variadic++);
-        return;
-      default:
-        e.buffers += layout.fixedBufferCount();
-        if (f.isDictionaryEncoded()) {
-          return;
-        }
-        switch (layout) {
-          case LIST, LARGE_LIST, LIST_VIEW, LARGE_LIST_VIEW, FIXED_SIZE_LIST, STRUCT -> { }
-          default -> {
-            return;
-          }
-        }
-    }
-    for (Field c : f.children()) {
-      measure(c, e, header, version);
-    }
-  }
-
   @Override
   public RecordBatch next() throws IOException {
     if (next >= file.recordBatchCount()) {
@@ -213,40 +168,25 @@ final class ColumnPrunedFileReader implements BatchReader {
       }
       MetadataVersion version = m.version() == null ? MetadataVersion.CURRENT : m.version();
       // Which nodes, buffers and variadic counts belong to the wanted columns.
+      int[][] extents = RecordBatchDecoder.fieldExtents(file.schema(), header, m.bodyLength(), version);
       List<FieldNode> nodes = new ArrayList<>();
       List<BodyBuffer> wantedBuffers = new ArrayList<>();
       List<Long> variadic = new ArrayList<>();
-      Extent at = new Extent();
-      int wanted = 0;
-      Schema schema = file.schema();
-      for (int c = 0; c < schema.fields().size(); c++) {
-        Extent before = new Extent();
-        before.nodes = at.nodes;
-        before.buffers = at.buffers;
-        before.variadic = at.variadic;
-        measure(schema.field(c), at, header, version);
-        if (at.nodes > header.nodes().size() || at.buffers > header.buffers().size()) {
-          throw new ArrowFormatException("record batch has fewer nodes or buffers than the schema needs");
-        }
-        if (wanted < columns.length && columns[wanted] == c) {
-          wanted++;
-          nodes.addAll(header.nodes().subList(before.nodes, at.nodes));
-          wantedBuffers.addAll(header.buffers().subList(before.buffers, at.buffers));
-          variadic.addAll(header.variadicBufferCounts().subList(before.variadic, at.variadic));
-        }
+      for (int c : columns) {
+        int[] from = extents[c];
+        int[] to = extents[c + 1];
+        nodes.addAll(header.nodes().subList(from[0], to[0]));
+        wantedBuffers.addAll(header.buffers().subList(from[1], to[1]));
+        variadic.addAll(header.variadicBufferCounts().subList(from[2], to[2]));
       }
       // Coalesce the wanted ranges (in file order) and lay them out in a compact body.
       long bodyStart = block.offset() + block.metaDataLength();
       List<long[]> ranges = new ArrayList<>(); // {start, end} within the original body
       List<BodyBuffer> sorted = new ArrayList<>(wantedBuffers);
       sorted.sort((a, b) -> Long.compare(a.offset(), b.offset()));
-      for (BodyBuffer b : sorted) {
+      for (BodyBuffer b : sorted) { // each within the body: fieldExtents checked
         if (b.length() == 0) {
           continue;
-        }
-        if (b.offset() < 0 || b.length() < 0 || b.offset() + b.length() > m.bodyLength()) {
-          throw new ArrowFormatException("buffer (offset " + b.offset() + ", length " + b.length()
-              + ") is not within the body (" + m.bodyLength() + " bytes)");
         }
         long[] last = ranges.isEmpty() ? null : ranges.get(ranges.size() - 1);
         if (last != null && b.offset() <= last[1] + COALESCE_GAP) {

@@ -33,6 +33,7 @@ public final class RecordBatchDecoder {
 
   private final RecordBatchHeader header;
   private final ArrowBuffer body;
+  private final long bodyLength;
   private final Map<Long, ArrayData> dictionaries;
   private final boolean bigEndian;
   private final MetadataVersion version;
@@ -44,8 +45,14 @@ public final class RecordBatchDecoder {
 
   private RecordBatchDecoder(RecordBatchHeader header, ArrowBuffer body, Map<Long, ArrayData> dictionaries,
       Endianness endianness, MetadataVersion version, ReadOptions options) {
+    this(header, body, body.length(), dictionaries, endianness, version, options);
+  }
+
+  private RecordBatchDecoder(RecordBatchHeader header, ArrowBuffer body, long bodyLength,
+      Map<Long, ArrayData> dictionaries, Endianness endianness, MetadataVersion version, ReadOptions options) {
     this.header = header;
     this.body = body;
+    this.bodyLength = bodyLength;
     this.dictionaries = dictionaries == null ? Map.of() : dictionaries;
     this.bigEndian = endianness == Endianness.BIG;
     this.version = version == null ? MetadataVersion.CURRENT : version;
@@ -110,6 +117,29 @@ public final class RecordBatchDecoder {
     }
     Schema outSchema = columns == null ? schema : new Schema(outFields, schema.metadata());
     return new RecordBatch(outSchema, header.length(), out);
+  }
+
+  /**
+   * Where each top-level field of {@code schema} sits in the record batch {@code header} describes, for a
+   * reader that fetches only some columns' bytes: field {@code i} owns the header's field nodes
+   * {@code [e[i][0], e[i + 1][0])}, buffers {@code [e[i][1], e[i + 1][1])} and variadic buffer counts
+   * {@code [e[i][2], e[i + 1][2])}, for the returned {@code e} of {@code fields + 1} rows. The framing is checked
+   * as {@link #decode} checks it: counts that match the schema exactly, every buffer within a body of
+   * {@code bodyLength} bytes.
+   */
+  public static int[][] fieldExtents(Schema schema, RecordBatchHeader header, long bodyLength,
+      MetadataVersion version) {
+    RecordBatchDecoder d = new RecordBatchDecoder(header, null, bodyLength, null, Endianness.LITTLE, version,
+        ReadOptions.DEFAULT);
+    List<Field> fields = schema.fields();
+    int[][] extents = new int[fields.size() + 1][];
+    for (int i = 0; i < fields.size(); i++) {
+      extents[i] = new int[] {d.nodeIndex, d.bufferIndex, d.variadicIndex};
+      d.skipField(fields.get(i));
+    }
+    extents[fields.size()] = new int[] {d.nodeIndex, d.bufferIndex, d.variadicIndex};
+    d.checkAllConsumed();
+    return extents;
   }
 
   /** The values of a dictionary batch: its one column, read as {@code valueField}. */
@@ -342,9 +372,9 @@ public final class RecordBatchDecoder {
       }
       int index = bufferIndex++;
       BodyBuffer b = header.buffers().get(index);
-      if (b.offset() < 0 || b.length() < 0 || b.offset() > body.length() || b.length() > body.length() - b.offset()) {
+      if (b.offset() < 0 || b.length() < 0 || b.offset() > bodyLength || b.length() > bodyLength - b.offset()) {
         throw new ArrowFormatException("buffer " + index + " (offset " + b.offset() + ", length " + b.length()
-            + ") is not within the body (" + body.length() + " bytes)");
+            + ") is not within the body (" + bodyLength + " bytes)");
       }
     }
   }

@@ -1,11 +1,11 @@
 package io.arrowfile.cluster;
 
+import io.arrowfile.testing.SparkRows;
 import java.io.IOException;
 import java.lang.management.BufferPoolMXBean;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
 import org.apache.spark.sql.Dataset;
@@ -30,9 +30,7 @@ final class ClusterSupport {
 
   /** Sorted JSON lines of the rows (binary as base64): exact and order-insensitive. */
   static List<String> canonical(Dataset<Row> df) {
-    List<String> rows = new ArrayList<>(df.toJSON().collectAsList());
-    rows.sort(null);
-    return rows;
+    return SparkRows.canonical(df);
   }
 
   /** Data files under {@code dir} (no {@code _SUCCESS}, no hidden or CRC files), sorted. */

@@ -1,5 +1,6 @@
 package io.arrowfile.cluster;
 
+import io.arrowfile.testing.SparkRows;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -28,7 +29,6 @@ public final class LocalClusterDriver {
   private LocalClusterDriver() {}
 
   /** Columns of the test data, in a fixed order (the partition column last, where reads put it). */
-  static final String[] COLUMNS = {"id", "i", "s", "d", "b", "dt", "ts", "dec", "bin", "arr", "st", "m", "part"};
 
   public static void main(String[] args) throws Exception {
     String out = args[0];
@@ -61,27 +61,11 @@ public final class LocalClusterDriver {
   }
 
   static Dataset<Row> source(SparkSession spark, long n, int slices) {
-    return spark.range(0, n, 1, slices).selectExpr(
-        "id",
-        "cast(id as int) as i",
-        "case when id % 7 = 0 then null else concat('s', id) end as s",
-        "case when id % 11 = 0 then null else id * 1.5 end as d",
-        "id % 2 = 0 as b",
-        "date_add(date'2020-01-01', cast(id % 1000 as int)) as dt",
-        "timestamp_seconds(id * 3601) as ts",
-        "cast(id / 100 as decimal(12, 2)) as dec",
-        "case when id % 5 = 0 then null else cast(concat('b', id) as binary) end as bin",
-        "case when id % 13 = 0 then null else array(cast(id as int), null, cast(id + 1 as int)) end as arr",
-        "named_struct('x', cast(id as int), 'y', concat('y', id)) as st",
-        "map('k', id, 'k2', id * 2) as m",
-        "cast(id % 4 as int) as part");
+    return SparkRows.mixed(spark, n, slices, 4);
   }
 
-  /** The rows as sorted JSON strings (binary as base64): exact, order-insensitive. */
   static List<String> canonical(Dataset<Row> df) {
-    List<String> rows = new ArrayList<>(df.selectExpr(COLUMNS).toJSON().collectAsList());
-    rows.sort(null);
-    return rows;
+    return SparkRows.canonical(df, SparkRows.COLUMNS);
   }
 
   static void check(String what, List<String> expected, List<String> actual) {

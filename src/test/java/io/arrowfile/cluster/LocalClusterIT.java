@@ -3,6 +3,7 @@ package io.arrowfile.cluster;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.File;
+import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -39,15 +40,10 @@ class LocalClusterIT {
       Files.writeString(SPARK_HOME.resolve("RELEASE"), "Spark (jars from Maven, for arrowfile tests)\n");
     }
 
+    // The driver's class path: its own classes and the test data helper it uses, nothing else of the tests.
     Path driverDir = tmp.resolve("driver");
-    Path classes = Path.of(System.getProperty("arrowfile.testClasses"), "io/arrowfile/cluster");
-    Path target = driverDir.resolve("io/arrowfile/cluster");
-    Files.createDirectories(target);
-    try (Stream<Path> s = Files.list(classes)) {
-      for (Path c : s.filter(p -> p.getFileName().toString().startsWith("LocalClusterDriver")).toList()) {
-        Files.copy(c, target.resolve(c.getFileName()));
-      }
-    }
+    copyClasses("io/arrowfile/cluster", "LocalClusterDriver", driverDir);
+    copyClasses("io/arrowfile/testing", "SparkRows", driverDir);
 
     List<String> jvm = new ArrayList<>();
     for (String arg : System.getProperty("arrowfile.jvmArgs").trim().split("\\s+")) {
@@ -90,5 +86,16 @@ class LocalClusterIT {
 
   private static String tail(String s) {
     return s.length() <= 12000 ? s : s.substring(s.length() - 12000);
+  }
+
+  private static void copyClasses(String pkg, String prefix, Path dir) throws IOException {
+    Path classes = Path.of(System.getProperty("arrowfile.testClasses"), pkg);
+    Path target = dir.resolve(pkg);
+    Files.createDirectories(target);
+    try (Stream<Path> s = Files.list(classes)) {
+      for (Path c : s.filter(p -> p.getFileName().toString().startsWith(prefix)).toList()) {
+        Files.copy(c, target.resolve(c.getFileName()));
+      }
+    }
   }
 }

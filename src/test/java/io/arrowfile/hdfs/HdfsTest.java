@@ -13,6 +13,7 @@ import io.arrowfile.columnar.type.Schema;
 import io.arrowfile.ipc.ArrowFileWriter;
 import io.arrowfile.ipc.WriteOptions;
 import io.arrowfile.ipc.metadata.CompressionCodec;
+import io.arrowfile.testing.SparkRows;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.file.Files;
@@ -49,7 +50,7 @@ class HdfsTest {
   static String root;
   static SparkSession spark;
 
-  static final String[] COLUMNS = {"id", "i", "s", "d", "b", "dt", "ts", "dec", "bin", "arr", "st", "part"};
+  static final String[] COLUMNS = SparkRows.COLUMNS;
 
   @BeforeAll
   static void setUp() throws IOException {
@@ -90,26 +91,11 @@ class HdfsTest {
   }
 
   static Dataset<Row> source(long n, int slices) {
-    return spark.range(0, n, 1, slices).selectExpr(
-        "id",
-        "cast(id as int) as i",
-        "case when id % 7 = 0 then null else concat('s', id) end as s",
-        "case when id % 11 = 0 then null else id * 1.5 end as d",
-        "id % 2 = 0 as b",
-        "date_add(date'2020-01-01', cast(id % 1000 as int)) as dt",
-        "timestamp_seconds(id * 3601) as ts",
-        "cast(id / 100 as decimal(12, 2)) as dec",
-        "case when id % 5 = 0 then null else cast(concat('b', id) as binary) end as bin",
-        "case when id % 13 = 0 then null else array(cast(id as int), null, cast(id + 1 as int)) end as arr",
-        "named_struct('x', cast(id as int), 'y', concat('y', id)) as st",
-        "cast(id % 3 as int) as part");
+    return SparkRows.mixed(spark, n, slices, 3);
   }
 
-  /** Sorted JSON lines (binary as base64) of the given columns: exact and order-insensitive. */
   static List<String> canonical(Dataset<Row> df, String... columns) {
-    List<String> rows = new ArrayList<>(df.selectExpr(columns).toJSON().collectAsList());
-    rows.sort(null);
-    return rows;
+    return SparkRows.canonical(df, columns);
   }
 
   static List<FileStatus> dataFiles(String dir) throws IOException {

@@ -28,21 +28,33 @@ final class ScanProfile {
           "org.apache.spark.sql.execution.vectorized.", "org.xerial.snappy.", "shaded.parquet."),
       "naive", List.of("io.arrowfile.bench.naive.", "org.apache.arrow.", "org.apache.spark.sql.vectorized.ArrowColumnVector"));
 
+  /** Spark's value classes: a reader's getters create them (strings, decimals) however it is built. */
+  private static final List<String> VALUE_CLASSES = List.of("org.apache.spark.unsafe.types.UTF8String",
+      "org.apache.spark.sql.types.Decimal");
+
   final String source;
   final long taskSamples;
   final long readerSamples;
+  /** Of {@link #readerSamples}, those spent in Spark's value classes, called by the reader's getters. */
+  final long valueSamples;
   /** The reader's hottest methods (top frames), most samples first. */
   final Map<String, Long> hotReaderMethods;
 
-  private ScanProfile(String source, long taskSamples, long readerSamples, Map<String, Long> hotReaderMethods) {
+  private ScanProfile(String source, long taskSamples, long readerSamples, long valueSamples,
+      Map<String, Long> hotReaderMethods) {
     this.source = source;
     this.taskSamples = taskSamples;
     this.readerSamples = readerSamples;
+    this.valueSamples = valueSamples;
     this.hotReaderMethods = hotReaderMethods;
   }
 
   double readerShare() {
     return taskSamples == 0 ? Double.NaN : (double) readerSamples / taskSamples;
+  }
+
+  double valueShare() {
+    return taskSamples == 0 ? Double.NaN : (double) valueSamples / taskSamples;
   }
 
   interface Scans {
@@ -66,6 +78,7 @@ final class ScanProfile {
         .findFirst().map(Map.Entry::getValue).orElseThrow(() -> new IllegalArgumentException(source));
     long task = 0;
     long reader = 0;
+    long values = 0;
     Map<String, Long> hot = new LinkedHashMap<>();
     for (RecordedEvent e : RecordingFile.readAllEvents(jfr)) {
       if (!e.getEventType().getName().equals("jdk.ExecutionSample") || e.getStackTrace() == null
@@ -80,6 +93,10 @@ final class ScanProfile {
         if (prefixes.stream().anyMatch(type::startsWith)) {
           reader++;
           RecordedFrame top = frames.get(0);
+          String topType = top.getMethod().getType().getName();
+          if (VALUE_CLASSES.stream().anyMatch(topType::startsWith)) {
+            values++;
+          }
           hot.merge(simpleName(top.getMethod().getType().getName()) + "." + top.getMethod().getName(), 1L, Long::sum);
           break;
         }
@@ -87,7 +104,7 @@ final class ScanProfile {
     }
     Map<String, Long> top = hot.entrySet().stream().sorted(Map.Entry.<String, Long>comparingByValue().reversed())
         .limit(6).collect(Collectors.toMap(Map.Entry::getKey, Map.Entry::getValue, (a, b) -> a, LinkedHashMap::new));
-    return new ScanProfile(source, task, reader, top);
+    return new ScanProfile(source, task, reader, values, top);
   }
 
   private static String simpleName(String className) {

@@ -98,7 +98,12 @@ public final class ArrowBenchmark {
   }
 
   public static void main(String[] args) throws Exception {
-    new ArrowBenchmark().run();
+    ArrowBenchmark bench = new ArrowBenchmark();
+    if ("library".equals(System.getProperty("bench.mode"))) {
+      bench.libraryChild();
+    } else {
+      bench.run();
+    }
   }
 
   void run() throws Exception {
@@ -118,7 +123,7 @@ public final class ArrowBenchmark {
       check();
       sparkQueries();
       profileScans();
-      library();
+      libraryInFreshJvm();
       memory();
     } finally {
       spark.stop();
@@ -439,6 +444,28 @@ public final class ArrowBenchmark {
     memoryTable = bigRows + " rows of the main table: " + (size(none) >> 20) + " MiB uncompressed ("
         + String.format(Locale.ROOT, "%.1f", (double) size(none) / heapBytes) + "× the heap), "
         + (size(zstd) >> 20) + " MiB as zstd, 16 files each";
+    log("memory: " + memoryTable + "; scanning with -Xmx" + memoryHeap);
+    int exit = runJvm(List.of("-Xmx" + memoryHeap), HeapBoundScan.class.getName(), List.of(none.toString(), zstd.toString()),
+        line -> {
+          if (line.startsWith("RESULT\t")) {
+            memoryResults.add(line.substring(7).split("\t", -1));
+            log("memory: " + line.substring(7).replace('\t', ' '));
+          } else if (line.contains("Exception") || line.contains("Error") || line.startsWith("\tat ")) {
+            log("memory child: " + line);
+          }
+        });
+    if (exit != 0) {
+      checks.add("memory: the -Xmx" + memoryHeap + " scan JVM exited with " + exit + " after "
+          + memoryResults.size() + " of 6 queries");
+    }
+  }
+
+  /**
+   * Runs {@code mainClass} in a new JVM with this one's class path and JVM options (less {@code -Xmx} and the
+   * {@code bench.*} properties, unless {@code jvmOptions} give them again), each output line to {@code lines}.
+   */
+  static int runJvm(List<String> jvmOptions, String mainClass, List<String> args,
+      java.util.function.Consumer<String> lines) throws IOException, InterruptedException {
     List<String> cmd = new ArrayList<>();
     cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
     for (String a : java.lang.management.ManagementFactory.getRuntimeMXBean().getInputArguments()) {
@@ -446,25 +473,58 @@ public final class ArrowBenchmark {
         cmd.add(a);
       }
     }
-    cmd.addAll(List.of("-Xmx" + memoryHeap, "-cp", System.getProperty("java.class.path"),
-        HeapBoundScan.class.getName(), none.toString(), zstd.toString()));
-    log("memory: " + memoryTable + "; scanning with -Xmx" + memoryHeap);
+    cmd.addAll(jvmOptions);
+    cmd.addAll(List.of("-cp", System.getProperty("java.class.path"), mainClass));
+    cmd.addAll(args);
     Process child = new ProcessBuilder(cmd).redirectErrorStream(true).start();
     try (java.io.BufferedReader in = new java.io.BufferedReader(
         new java.io.InputStreamReader(child.getInputStream(), java.nio.charset.StandardCharsets.UTF_8))) {
       for (String line; (line = in.readLine()) != null; ) {
-        if (line.startsWith("RESULT\t")) {
-          memoryResults.add(line.substring(7).split("\t", -1));
-          log("memory: " + line.substring(7).replace('\t', ' '));
-        } else if (line.contains("Exception") || line.contains("Error") || line.startsWith("\tat ")) {
-          log("memory child: " + line);
-        }
+        lines.accept(line);
       }
     }
-    int exit = child.waitFor();
+    return child.waitFor();
+  }
+
+  // ---------------------------------------------------------------- library level, in a JVM of its own
+
+  /**
+   * The library level runs in a new JVM, without Spark: in the JVM that just ran the Spark queries, the JIT's
+   * profiles of the buffer accessors come from Spark's reads, and the same loops measured 1.5 to 2.5 times
+   * slower (ours more than Arrow Java's), which is not what a program using the library would see.
+   */
+  void libraryInFreshJvm() throws Exception {
+    List<String> props = new ArrayList<>(List.of("-Xmx" + (Runtime.getRuntime().maxMemory() >> 20) + "m",
+        "-Dbench.mode=library", "-Dbench.rows=" + rows, "-Dbench.repeats=" + repeats, "-Dbench.warmup=" + warmup,
+        "-Dbench.dir=" + dir));
+    int exit = runJvm(props, ArrowBenchmark.class.getName(), List.of(), line -> {
+      String[] f = line.split("\t", -1);
+      if (f[0].equals("LIB") && f.length == 5) {
+        results.computeIfAbsent(f[1], k -> new LinkedHashMap<>()).computeIfAbsent(f[2], k -> new LinkedHashMap<>())
+            .computeIfAbsent(f[3], k -> new ArrayList<>()).add(Double.parseDouble(f[4]));
+      } else if (f[0].equals("CHECK") && f.length == 2) {
+        checks.add(f[1]);
+      } else {
+        System.out.println(line);
+      }
+    });
     if (exit != 0) {
-      checks.add("memory: the -Xmx" + memoryHeap + " scan JVM exited with " + exit + " after "
-          + memoryResults.size() + " of 6 queries");
+      checks.add("library: its JVM exited with " + exit);
+    }
+  }
+
+  /** {@code -Dbench.mode=library}: {@link #library()}, its times and checks printed for the parent. */
+  void libraryChild() throws Exception {
+    library();
+    for (String section : List.of("lib-read", "lib-write")) {
+      results.getOrDefault(section, Map.of()).forEach((row, bySource) -> bySource.forEach((source, times) -> {
+        for (double ms : times) {
+          System.out.println("LIB\t" + section + "\t" + row + "\t" + source + "\t" + ms);
+        }
+      }));
+    }
+    for (String c : checks) {
+      System.out.println("CHECK\t" + c.replace('\t', ' ').replace('\n', ' '));
     }
   }
 
@@ -779,10 +839,10 @@ public final class ArrowBenchmark {
         + "(`-Dbench.wideRows`), nested table rows/4 (`-Dbench.nestedRows`); data is kept in `-Dbench.dir` "
         + "(default `${arrowfile.buildDir}/bench-data`) and reused by later runs of the same size; `-Dbench.memoryHeap=1g` "
         + "is the heap of the JVM that scans a table 4.25 times its size; `-Dbench.profile=false` skips the JFR "
-        + "profile of query 1. At the default size the data takes about 13 GB of disk (5 GB for the tables, 7 GB for the "
+        + "profile of query 1. At the default size the data takes about 16 GB of disk (9 GB for the tables and the written copies, 7 GB for the "
         + "memory run's larger table) and the run about 45 minutes on 2 cores, most of it writing the data the first time. "
         + "The `bench` profile "
-        + "skips the unit tests and, in the `test` phase, runs `java` with the `test.jvm.args` of pom.xml (Spark's `--add-opens`) plus `-Xmx6g` on the test class path. "
+        + "skips the unit tests and, in the `test` phase, runs `java` with the `test.jvm.args` of pom.xml (Spark's `--add-opens`) plus `-Xmx6g -XX:+DebugNonSafepoints` on the test class path. "
         + "Not part of `mvn verify`.\n\n");
     md.append("## This run\n\n");
     md.append("- date: ").append(ZonedDateTime.now().format(DateTimeFormatter.RFC_1123_DATE_TIME)).append('\n');
@@ -819,7 +879,8 @@ public final class ArrowBenchmark {
       md.append(t).append(' ').append(fmt(med("write", "8 write the whole table (read from arrowfile none)", t) - scan))
           .append(" ms; ");
     }
-    md.append("\n\n## Library level (no Spark, one thread)\n\nEach timing starts after a `System.gc()`. ");
+    md.append("\n\n## Library level (no Spark, one thread)\n\nIn a JVM of its own, without Spark; each timing starts after a "
+        + "`System.gc()`. ");
     md.append("Read: open each file, read every record batch, sum the non-null values of long column `l`. Ours: "
         + "`io.arrowfile.ipc.ArrowFileReader.open(path)` (memory-mapped), `recordBatch(k, {l})` (which decodes, "
         + "validates and decompresses only column `l`), `IntArray.isNull/getLong`. "

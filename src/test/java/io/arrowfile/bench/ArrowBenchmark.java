@@ -18,6 +18,7 @@ import io.arrowfile.ipc.metadata.BodyBuffer;
 import io.arrowfile.ipc.metadata.CompressionCodec;
 import io.arrowfile.ipc.metadata.Message;
 import io.arrowfile.ipc.metadata.RecordBatchHeader;
+import io.arrowfile.testing.SparkTesting;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.ByteOrder;
@@ -110,13 +111,7 @@ public final class ArrowBenchmark {
     long start = System.nanoTime();
     log("rows=" + rows + " wideRows=" + wideRows + " nestedRows=" + nestedRows + " repeats=" + repeats
         + " warmup=" + warmup + " dir=" + dir);
-    spark = SparkSession.builder()
-        .master("local[2]")
-        .appName("arrowfile-bench")
-        .config("spark.ui.enabled", "false")
-        .config("spark.sql.shuffle.partitions", "2")
-        .config("spark.sql.session.timeZone", "UTC")
-        .getOrCreate();
+    spark = SparkTesting.local("arrowfile-bench");
     spark.sparkContext().setLogLevel("WARN");
     try {
       generate();

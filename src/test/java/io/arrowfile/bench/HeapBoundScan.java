@@ -1,11 +1,7 @@
 package io.arrowfile.bench;
 
 import com.sun.management.GarbageCollectionNotificationInfo;
-import io.arrowfile.columnar.RecordBatch;
-import io.arrowfile.columnar.array.ArrowArray;
-import io.arrowfile.columnar.array.IntArray;
-import io.arrowfile.ipc.ArrowFileReader;
-import io.arrowfile.ipc.ReadOptions;
+import io.arrowfile.testing.SparkTesting;
 import java.lang.management.GarbageCollectorMXBean;
 import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryPoolMXBean;
@@ -15,8 +11,8 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.stream.Collectors;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.stream.Collectors;
 import javax.management.NotificationEmitter;
 import javax.management.openmbean.CompositeData;
 import org.apache.spark.sql.Row;
@@ -40,13 +36,7 @@ public final class HeapBoundScan {
     Path none = Path.of(args[0]);
     Path zstd = Path.of(args[1]);
     watchCollections();
-    SparkSession spark = SparkSession.builder()
-        .master("local[2]")
-        .appName("arrowfile-heap-bound-scan")
-        .config("spark.ui.enabled", "false")
-        .config("spark.sql.shuffle.partitions", "2")
-        .config("spark.sql.session.timeZone", "UTC")
-        .getOrCreate();
+    SparkSession spark = SparkTesting.local("arrowfile-heap-bound-scan");
     spark.sparkContext().setLogLevel("WARN");
     try {
       // Unrecorded: the first scan also pays for class loading and JIT compilation.
@@ -91,22 +81,7 @@ public final class HeapBoundScan {
   }
 
   static long librarySum(Path table) throws Exception {
-    long sum = 0;
-    for (Path f : ArrowBenchmark.arrowFiles(table)) {
-      try (ArrowFileReader r = ArrowFileReader.open(f, ReadOptions.DEFAULT)) {
-        int[] col = {r.schema().fields().indexOf(ArrowBenchmark.field(r.schema(), ArrowBenchmark.LONG_COLUMN))};
-        for (int k = 0; k < r.recordBatchCount(); k++) {
-          RecordBatch b = r.recordBatch(k, col);
-          IntArray a = (IntArray) ArrowArray.of(b.column(0));
-          for (long i = 0, n = a.length(); i < n; i++) {
-            if (!a.isNull(i)) {
-              sum += a.getLong(i);
-            }
-          }
-        }
-      }
-    }
-    return sum;
+    return ArrowBenchmark.oursSum(ArrowBenchmark.arrowFiles(table));
   }
 
   static long gcCount() {

@@ -1,6 +1,7 @@
 package io.arrowfile.cluster;
 
 import io.arrowfile.testing.SparkRows;
+import io.arrowfile.testing.SparkTesting;
 import java.io.IOException;
 import java.lang.management.BufferPoolMXBean;
 import java.lang.management.ManagementFactory;
@@ -17,15 +18,8 @@ final class ClusterSupport {
   private ClusterSupport() {}
 
   static SparkSession spark(Path warehouse) {
-    return SparkSession.builder()
-        .master("local[2]")
-        .appName("arrowfile-cluster-test")
-        .config("spark.ui.enabled", "false")
-        .config("spark.sql.shuffle.partitions", "2")
-        .config("spark.sql.session.timeZone", "UTC")
-        .config("spark.sql.catalogImplementation", "in-memory")
-        .config("spark.sql.warehouse.dir", warehouse.toUri().toString())
-        .getOrCreate();
+    return SparkTesting.local("arrowfile-cluster-test", "spark.sql.catalogImplementation", "in-memory",
+        "spark.sql.warehouse.dir", warehouse.toUri().toString());
   }
 
   /** Sorted JSON lines of the rows (binary as base64): exact and order-insensitive. */
@@ -108,14 +102,6 @@ final class ClusterSupport {
       System.gc();
       Thread.sleep(300);
     }
-  }
-
-  static String messages(Throwable t) {
-    StringBuilder sb = new StringBuilder();
-    for (Throwable c = t; c != null; c = c.getCause()) {
-      sb.append(c).append('\n');
-    }
-    return sb.toString();
   }
 
   /** A copy of {@code good} at {@code bad} with its footer damaged: bytes flipped just before the trailer. */

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.arrowfile.testing.SparkTesting;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -109,7 +110,7 @@ class CorruptFilesSparkTest {
           spark.conf().unset("spark.sql.files.ignoreCorruptFiles");
         }
         Exception e = assertThrows(Exception.class, () -> spark.sql("SELECT * FROM " + table).collectAsList());
-        assertTrue(ClusterSupport.messages(e).contains("part-00099-corrupt-" + kind), ClusterSupport.messages(e));
+        assertTrue(SparkTesting.messages(e).contains("part-00099-corrupt-" + kind), SparkTesting.messages(e));
       } finally {
         spark.sql("DROP TABLE " + table);
       }
@@ -122,19 +123,19 @@ class CorruptFilesSparkTest {
       Path dir = dirWithCorrupt(kind);
       Exception e = assertThrows(Exception.class,
           () -> spark.read().format("arrowfile").schema(schema).load(dir.toString()).collectAsList());
-      String messages = ClusterSupport.messages(e);
+      String messages = SparkTesting.messages(e);
       assertTrue(messages.contains("part-00099-corrupt-" + kind + ".arrow"), messages);
       // Explicitly false, too.
       Exception e2 = assertThrows(Exception.class,
           () -> spark.read().format("arrowfile").schema(schema).option("ignoreCorruptFiles", "false")
               .load(dir.toString()).collectAsList());
-      assertTrue(ClusterSupport.messages(e2).contains("part-00099-corrupt-" + kind + ".arrow"),
-          ClusterSupport.messages(e2));
+      assertTrue(SparkTesting.messages(e2).contains("part-00099-corrupt-" + kind + ".arrow"),
+          SparkTesting.messages(e2));
       // Schema inference (no user schema) fails naming the file as well.
       Exception e3 = assertThrows(Exception.class,
           () -> spark.read().format("arrowfile").load(dir.toString()).collectAsList());
-      assertTrue(ClusterSupport.messages(e3).contains("part-00099-corrupt-" + kind + ".arrow"),
-          ClusterSupport.messages(e3));
+      assertTrue(SparkTesting.messages(e3).contains("part-00099-corrupt-" + kind + ".arrow"),
+          SparkTesting.messages(e3));
     }
   }
 
@@ -168,7 +169,7 @@ class CorruptFilesSparkTest {
           // Spark's structured logging keeps values such as the path in the event's context data.
           // (and Spark 4.2 names the skipped file only in the attached exception).
           messages.add(event.getMessage().getFormattedMessage() + " " + event.getContextData()
-              + (event.getThrown() == null ? "" : " " + ClusterSupport.messages(event.getThrown())));
+              + (event.getThrown() == null ? "" : " " + SparkTesting.messages(event.getThrown())));
         }
       }
     };

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.arrowfile.testing.SparkTesting;
 import java.lang.management.BufferPoolMXBean;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -81,7 +82,7 @@ class ResourceLeakTest {
       case 6 -> {
         Exception e = assertThrows(Exception.class,
             () -> spark.read().format("arrowfile").schema(schema).load(bad.toString()).collectAsList());
-        assertTrue(ClusterSupport.messages(e).contains("part-00000-truncated.arrow"), ClusterSupport.messages(e));
+        assertTrue(SparkTesting.messages(e).contains("part-00000-truncated.arrow"), SparkTesting.messages(e));
       }
       default -> {
         long id = (i * 13L + 1) % ROWS;

@@ -1,7 +1,7 @@
 package io.arrowfile.connector;
 
+import static io.arrowfile.testing.SparkTesting.messages;
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -247,13 +247,5 @@ class ArrowDataSourceTest {
     Dataset<Row> back = spark.read().format("arrowfile").load(out);
     assertEquals(3L, back.count());
     assertEquals(3L, back.selectExpr("sum(id)").first().getLong(0));
-  }
-
-  static String messages(Throwable e) {
-    StringBuilder sb = new StringBuilder();
-    for (Throwable t = e; t != null; t = t.getCause()) {
-      sb.append(t.getMessage()).append(" | ");
-    }
-    return sb.toString();
   }
 }

@@ -8,6 +8,7 @@ import io.arrowfile.columnar.type.Field;
 import io.arrowfile.columnar.type.Schema;
 import io.arrowfile.ipc.BatchReader;
 import io.arrowfile.ipc.ReadOptions;
+import io.arrowfile.testing.SparkTesting;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -86,14 +87,14 @@ public class ArrowGoldenFilesSparkTest {
           for (boolean hadoop : new boolean[] {false, true}) {
             if (bad != null) {
               Exception e = org.junit.jupiter.api.Assertions.assertThrows(Exception.class, () -> read(p, hadoop));
-              String msg = ArrowDataSourceTest.messages(e);
+              String msg = SparkTesting.messages(e);
               assertTrue(msg.contains("'" + bad + "'"), msg);
               continue;
             }
             if (duplicateNames(schema)) {
               // Spark refuses duplicate column names in a data source schema: a clear Spark error
               Exception e = org.junit.jupiter.api.Assertions.assertThrows(Exception.class, () -> read(p, hadoop));
-              String msg = ArrowDataSourceTest.messages(e);
+              String msg = SparkTesting.messages(e);
               assertTrue(msg.contains("COLUMN_ALREADY_EXISTS") || msg.toLowerCase(java.util.Locale.ROOT).contains("duplicate"),
                   msg);
               continue;

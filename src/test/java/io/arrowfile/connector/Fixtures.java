@@ -6,6 +6,7 @@ import io.arrowfile.columnar.type.Schema;
 import io.arrowfile.ipc.ArrowFileWriter;
 import io.arrowfile.ipc.ArrowStreamWriter;
 import io.arrowfile.ipc.WriteOptions;
+import io.arrowfile.testing.SparkTesting;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -17,14 +18,7 @@ final class Fixtures {
   private Fixtures() {}
 
   static SparkSession spark() {
-    return SparkSession.builder()
-        .master("local[2]")
-        .appName("arrowfile-connector-test")
-        .config("spark.ui.enabled", "false")
-        .config("spark.sql.shuffle.partitions", "2")
-        .config("spark.sql.session.timeZone", "UTC")
-        .config("spark.sql.datetime.java8API.enabled", "true")
-        .getOrCreate();
+    return SparkTesting.local("arrowfile-connector-test", "spark.sql.datetime.java8API.enabled", "true");
   }
 
   static RecordBatch batch(Schema schema, List<Object[]> rows) {

@@ -1,5 +1,6 @@
 package io.arrowfile.hdfs;
 
+import static io.arrowfile.testing.SparkTesting.messages;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -284,13 +285,5 @@ class HdfsTest {
         () -> spark.read().format("arrowfile").schema(schema).load(dir).collectAsList());
     String messages = messages(e);
     assertTrue(messages.contains("part-99999-corrupt.arrow"), messages);
-  }
-
-  static String messages(Throwable t) {
-    StringBuilder sb = new StringBuilder();
-    for (Throwable c = t; c != null; c = c.getCause()) {
-      sb.append(c).append('\n');
-    }
-    return sb.toString();
   }
 }

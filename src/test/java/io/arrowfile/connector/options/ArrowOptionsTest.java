@@ -1,5 +1,6 @@
 package io.arrowfile.connector.options;
 
+import static io.arrowfile.testing.SparkTesting.messages;
 import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -7,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.arrowfile.testing.SparkTesting;
 import java.nio.file.Path;
 import java.util.Map;
 import org.apache.spark.sql.SparkSession;
@@ -25,13 +27,7 @@ class ArrowOptionsTest {
 
   @BeforeAll
   static void start() {
-    spark = SparkSession.builder()
-        .master("local[2]")
-        .appName("arrowfile-options-test")
-        .config("spark.ui.enabled", "false")
-        .config("spark.sql.shuffle.partitions", "2")
-        .config("spark.sql.session.timeZone", "UTC")
-        .getOrCreate();
+    spark = SparkTesting.local("arrowfile-options-test");
     spark.range(5).write().format("arrowfile").save(tmp.resolve("data").toString());
   }
 
@@ -126,14 +122,6 @@ class ArrowOptionsTest {
   }
 
   // ---- through Spark ---------------------------------------------------------------------------------------
-
-  private static String messages(Throwable t) {
-    StringBuilder sb = new StringBuilder();
-    for (Throwable c = t; c != null; c = c.getCause()) {
-      sb.append(c.getMessage()).append('\n');
-    }
-    return sb.toString();
-  }
 
   @Test
   void writeWithMisspelledOptionFailsBeforeWriting() {

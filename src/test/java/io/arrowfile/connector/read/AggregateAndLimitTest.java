@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.arrowfile.testing.SparkTesting;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
@@ -26,13 +27,7 @@ class AggregateAndLimitTest {
 
   @BeforeAll
   static void setUp() {
-    spark = SparkSession.builder()
-        .master("local[2]")
-        .appName("arrowfile-aggregate-test")
-        .config("spark.ui.enabled", "false")
-        .config("spark.sql.shuffle.partitions", "2")
-        .config("spark.sql.session.timeZone", "UTC")
-        .getOrCreate();
+    spark = SparkTesting.local("arrowfile-aggregate-test");
     // The scan metrics are read from the executed plan; adaptive execution would hide the scan in its stages.
     spark.conf().set("spark.sql.adaptive.enabled", "false");
   }

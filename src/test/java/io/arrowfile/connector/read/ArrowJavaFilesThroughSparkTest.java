@@ -9,10 +9,11 @@ import io.arrowfile.columnar.type.Schema;
 import io.arrowfile.connector.ArrowBatchIterator;
 import io.arrowfile.connector.ArrowFiles;
 import io.arrowfile.connector.ArrowToSpark;
-import io.arrowfile.testing.ArrowJavaWriter;
 import io.arrowfile.testing.ArrowJavaWriter.Compression;
+import io.arrowfile.testing.ArrowJavaWriter;
 import io.arrowfile.testing.Dataset;
 import io.arrowfile.testing.RandomData;
+import io.arrowfile.testing.SparkTesting;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -44,14 +45,7 @@ class ArrowJavaFilesThroughSparkTest {
 
   @BeforeAll
   static void setUp() {
-    spark = SparkSession.builder()
-        .master("local[2]")
-        .appName("arrowfile-arrow-java-test")
-        .config("spark.ui.enabled", "false")
-        .config("spark.sql.shuffle.partitions", "2")
-        .config("spark.sql.session.timeZone", "UTC")
-        .config("spark.sql.datetime.java8API.enabled", "true")
-        .getOrCreate();
+    spark = SparkTesting.local("arrowfile-arrow-java-test", "spark.sql.datetime.java8API.enabled", "true");
   }
 
   @AfterAll
@@ -104,7 +98,7 @@ class ArrowJavaFilesThroughSparkTest {
         ArrowJavaWriter.writeFile(file, data, Compression.NONE);
         Exception e = assertThrows(Exception.class,
             () -> spark.read().format("arrowfile").load(file.toString()).schema());
-        String msg = SparkRowStrings.messages(e);
+        String msg = SparkTesting.messages(e);
         assertTrue(msg.contains("column '" + bad.get(0) + "'"), msg);
         // ... and the others read (below) once written without it
         data = project(data, keep);

@@ -12,6 +12,7 @@ import io.arrowfile.columnar.type.Schema;
 import io.arrowfile.ipc.ArrowFileWriter;
 import io.arrowfile.ipc.ArrowStreamWriter;
 import io.arrowfile.ipc.WriteOptions;
+import io.arrowfile.testing.SparkTesting;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -41,14 +42,7 @@ class ReadPathTest {
 
   @BeforeAll
   static void setUp() {
-    spark = SparkSession.builder()
-        .master("local[2]")
-        .appName("arrowfile-read-test")
-        .config("spark.ui.enabled", "false")
-        .config("spark.sql.shuffle.partitions", "2")
-        .config("spark.sql.session.timeZone", "UTC")
-        .config("spark.sql.datetime.java8API.enabled", "true")
-        .getOrCreate();
+    spark = SparkTesting.local("arrowfile-read-test", "spark.sql.datetime.java8API.enabled", "true");
   }
 
   @AfterAll

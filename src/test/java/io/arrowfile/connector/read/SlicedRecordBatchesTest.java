@@ -14,6 +14,7 @@ import io.arrowfile.connector.ArrowToSpark;
 import io.arrowfile.ipc.ArrowFileWriter;
 import io.arrowfile.ipc.ArrowStreamWriter;
 import io.arrowfile.ipc.WriteOptions;
+import io.arrowfile.testing.SparkTesting;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.AbstractMap.SimpleEntry;
@@ -93,14 +94,7 @@ class SlicedRecordBatchesTest {
 
   @BeforeAll
   static void setUp() throws Exception {
-    spark = SparkSession.builder()
-        .master("local[2]")
-        .appName("arrowfile-sliced-test")
-        .config("spark.ui.enabled", "false")
-        .config("spark.sql.shuffle.partitions", "2")
-        .config("spark.sql.session.timeZone", "UTC")
-        .config("spark.sql.datetime.java8API.enabled", "true")
-        .getOrCreate();
+    spark = SparkTesting.local("arrowfile-sliced-test", "spark.sql.datetime.java8API.enabled", "true");
     RecordBatchBuilder b = RecordBatchBuilder.create(SCHEMA);
     for (int i = 0; i < ROWS; i++) {
       b.appendRow(row(i));

@@ -68,12 +68,4 @@ final class SparkRowStrings {
     }
     return want;
   }
-
-  static String messages(Throwable e) {
-    StringBuilder sb = new StringBuilder();
-    for (Throwable t = e; t != null; t = t.getCause()) {
-      sb.append(t.getMessage()).append(" | ");
-    }
-    return sb.toString();
-  }
 }

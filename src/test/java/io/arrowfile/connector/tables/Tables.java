@@ -1,5 +1,6 @@
 package io.arrowfile.connector.tables;
 
+import io.arrowfile.testing.SparkTesting;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -23,18 +24,10 @@ final class Tables {
 
   /** A local session with an in-memory catalog whose warehouse is {@code warehouse}. */
   static SparkSession spark(String master, Path warehouse, String... conf) {
-    SparkSession.Builder b = SparkSession.builder()
-        .master(master)
-        .appName("arrowfile-tables-test")
-        .config("spark.ui.enabled", "false")
-        .config("spark.sql.shuffle.partitions", "2")
-        .config("spark.sql.session.timeZone", "UTC")
-        .config("spark.sql.catalogImplementation", "in-memory")
-        .config("spark.sql.warehouse.dir", warehouse.toUri().toString());
-    for (int i = 0; i + 1 < conf.length; i += 2) {
-      b.config(conf[i], conf[i + 1]);
-    }
-    return b.getOrCreate();
+    List<String> all = new java.util.ArrayList<>(List.of("spark.sql.catalogImplementation", "in-memory",
+        "spark.sql.warehouse.dir", warehouse.toUri().toString()));
+    all.addAll(List.of(conf));
+    return SparkTesting.session(master, "arrowfile-tables-test", all.toArray(new String[0]));
   }
 
   /** The rows as sorted strings: order-insensitive and comparable across formats. */
@@ -67,13 +60,5 @@ final class Tables {
       }
     }
     return t.getClass().getName();
-  }
-
-  static String messages(Throwable t) {
-    StringBuilder sb = new StringBuilder();
-    for (Throwable c = t; c != null; c = c.getCause()) {
-      sb.append(c).append('\n');
-    }
-    return sb.toString();
   }
 }

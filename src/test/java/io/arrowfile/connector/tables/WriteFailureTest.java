@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.arrowfile.testing.SparkTesting;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -165,7 +166,7 @@ class WriteFailureTest {
       Path out = tmp.resolve(f);
       Exception e = assertThrows(Exception.class,
           () -> input(2).write().format(f).option("rowsPerBatch", "4").save(out.toString()));
-      assertTrue(Tables.messages(e).contains("injected failure at id 35, attempt 1"), Tables.messages(e));
+      assertTrue(SparkTesting.messages(e).contains("injected failure at id 35, attempt 1"), SparkTesting.messages(e));
       seen.put(f, List.of(Tables.errorClass(e), String.valueOf(listing(out)),
           String.valueOf(Tables.dataFiles(out))));
       assertFalse(Files.exists(out.resolve("_SUCCESS")), f);

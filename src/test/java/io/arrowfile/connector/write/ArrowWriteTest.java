@@ -1,5 +1,6 @@
 package io.arrowfile.connector.write;
 
+import static io.arrowfile.testing.SparkTesting.messages;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -16,6 +17,7 @@ import io.arrowfile.columnar.type.Schema;
 import io.arrowfile.columnar.type.TimeUnit;
 import io.arrowfile.ipc.ArrowFileReader;
 import io.arrowfile.ipc.ReadOptions;
+import io.arrowfile.testing.SparkTesting;
 import java.io.IOException;
 import java.math.BigDecimal;
 import java.nio.channels.FileChannel;
@@ -52,14 +54,7 @@ class ArrowWriteTest {
 
   @BeforeAll
   static void start() {
-    spark = SparkSession.builder()
-        .master("local[2]")
-        .appName("arrowfile-write-test")
-        .config("spark.ui.enabled", "false")
-        .config("spark.sql.shuffle.partitions", "2")
-        .config("spark.sql.session.timeZone", "UTC")
-        .config("spark.sql.timeType.enabled", "true")
-        .getOrCreate();
+    spark = SparkTesting.local("arrowfile-write-test", "spark.sql.timeType.enabled", "true");
   }
 
   @AfterAll
@@ -358,14 +353,6 @@ class ArrowWriteTest {
       assertEquals(ArrowOutputWriter.WRITER_NAME, r.customMetadata().get(ArrowOutputWriter.WRITER_KEY));
       assertEquals(10, rows(r).size());
     }
-  }
-
-  private static String messages(Throwable t) {
-    StringBuilder sb = new StringBuilder();
-    for (Throwable c = t; c != null; c = c.getCause()) {
-      sb.append(c.getMessage()).append('\n');
-    }
-    return sb.toString();
   }
 
   @Test

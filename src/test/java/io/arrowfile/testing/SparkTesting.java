@@ -1,0 +1,36 @@
+package io.arrowfile.testing;
+
+import org.apache.spark.sql.SparkSession;
+
+/** The Spark session and error helpers the Spark tests share. */
+public final class SparkTesting {
+  private SparkTesting() {}
+
+  /** A {@code local[2]} session: no UI, two shuffle partitions, UTC, then {@code conf} as key, value pairs. */
+  public static SparkSession local(String appName, String... conf) {
+    return session("local[2]", appName, conf);
+  }
+
+  /** A session on {@code master} configured as {@link #local}. */
+  public static SparkSession session(String master, String appName, String... conf) {
+    SparkSession.Builder b = SparkSession.builder()
+        .master(master)
+        .appName(appName)
+        .config("spark.ui.enabled", "false")
+        .config("spark.sql.shuffle.partitions", "2")
+        .config("spark.sql.session.timeZone", "UTC");
+    for (int i = 0; i + 1 < conf.length; i += 2) {
+      b.config(conf[i], conf[i + 1]);
+    }
+    return b.getOrCreate();
+  }
+
+  /** {@code t} and its causes, one per line (class and message): what assertions on an error search. */
+  public static String messages(Throwable t) {
+    StringBuilder sb = new StringBuilder();
+    for (Throwable c = t; c != null; c = c.getCause()) {
+      sb.append(c).append('\n');
+    }
+    return sb.toString();
+  }
+}

@@ -11,7 +11,6 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.mapreduce.Job;
-import org.apache.spark.api.java.JavaSparkContext;
 import org.apache.spark.broadcast.Broadcast;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.catalyst.InternalRow;
@@ -115,8 +114,7 @@ public final class ArrowFileFormat implements FileFormat, DataSourceRegister, Se
     String returningBatch = opts.get(FileFormat.OPTION_RETURNING_BATCH());
     boolean batches = returningBatch != null ? Boolean.parseBoolean(returningBatch)
         : batchesSupported(conf, requiredSchema.merge(partitionSchema, true));
-    Broadcast<SerializableConfiguration> broadcastConf = JavaSparkContext.fromSparkContext(session.sparkContext())
-        .broadcast(new SerializableConfiguration(hadoopConf));
+    Broadcast<SerializableConfiguration> broadcastConf = HadoopConfBroadcast.of(session.sparkContext(), hadoopConf);
     return new Reader(broadcastConf, requiredSchema, partitionSchema, conf.caseSensitiveAnalysis(),
         forceHadoopRead(opts), batches, CollectionConverters.asJava(filters).toArray(new Filter[0]));
   }

@@ -1,10 +1,13 @@
 package io.arrowfile.connector;
 
 import io.arrowfile.connector.read.ScanMetrics;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.List;
 import java.util.Map;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
-import org.apache.spark.api.java.JavaSparkContext;
 import org.apache.spark.broadcast.Broadcast;
 import org.apache.spark.internal.Logging;
 import org.apache.spark.sql.SparkSession;
@@ -13,6 +16,8 @@ import org.apache.spark.sql.catalyst.expressions.Expression;
 import org.apache.spark.sql.connector.expressions.aggregate.Aggregation;
 import org.apache.spark.sql.connector.metric.CustomMetric;
 import org.apache.spark.sql.connector.read.PartitionReaderFactory;
+import org.apache.spark.sql.execution.datasources.FilePartition;
+import org.apache.spark.sql.execution.datasources.PartitionedFile;
 import org.apache.spark.sql.execution.datasources.PartitioningAwareFileIndex;
 import org.apache.spark.sql.execution.datasources.v2.FileScan;
 import org.apache.spark.sql.internal.SQLConf;
@@ -79,6 +84,61 @@ public final class ArrowScan implements FileScan {
     return aggregation == null && ArrowFiles.splittable(path);
   }
 
+  /**
+   * Spark's splits, packed into fewer tasks when only some of the columns are read. Spark sizes a task by the
+   * bytes of file it covers ({@code spark.sql.files.maxPartitionBytes}), but a mapped Arrow file costs only the
+   * bytes of the columns read: with 1 of 50 columns, each of Spark's tasks would do a fiftieth of the work
+   * intended and the tasks' fixed cost would be paid many times over. So a split is costed as its bytes times
+   * the read columns' share of a row (estimated from the types' default sizes, as Spark estimates a scan's
+   * size) plus Spark's cost of opening a file, and the splits are cut into as many tasks as that cost needs,
+   * but never fewer than Spark's minimum parallelism. Splits are kept as Spark cut them; each task takes a run
+   * of neighbouring ones, so that it reads a file's record batches in order.
+   */
+  @Override
+  public Seq<FilePartition> partitions() {
+    Seq<FilePartition> planned = FileScan.super.partitions();
+    double share = dataSchema.defaultSize() == 0 ? 1
+        : (double) readDataSchema.defaultSize() / dataSchema.defaultSize();
+    if (aggregation != null || planned.size() <= 1 || share >= 1) {
+      return planned;
+    }
+    org.apache.spark.sql.classic.SparkSession classic = (org.apache.spark.sql.classic.SparkSession) session;
+    SQLConf conf = classic.sessionState().conf();
+    long openCost = conf.filesOpenCostInBytes();
+    int minTasks = conf.filesMinPartitionNum().isDefined() ? (Integer) conf.filesMinPartitionNum().get()
+        : classic.leafNodeDefaultParallelism();
+    List<PartitionedFile> splits = new ArrayList<>();
+    for (FilePartition p : CollectionConverters.asJava(planned)) {
+      splits.addAll(Arrays.asList(p.files()));
+    }
+    double total = 0;
+    for (PartitionedFile f : splits) {
+      total += f.length() * share + openCost;
+    }
+    int tasks = (int) Math.min(splits.size(),
+        Math.max(minTasks, Math.ceil(total / Math.max(1, conf.filesMaxPartitionBytes()))));
+    if (tasks >= planned.size()) {
+      return planned;
+    }
+    splits.sort(Comparator.comparing((PartitionedFile f) -> f.urlEncodedPath())
+        .thenComparingLong(PartitionedFile::start));
+    List<FilePartition> packed = new ArrayList<>(tasks);
+    List<PartitionedFile> run = new ArrayList<>();
+    double done = 0;
+    for (PartitionedFile f : splits) {
+      run.add(f);
+      done += f.length() * share + openCost;
+      if (packed.size() < tasks - 1 && done >= total * (packed.size() + 1) / tasks * (1 - 1e-9)) {
+        packed.add(new FilePartition(packed.size(), run.toArray(new PartitionedFile[0])));
+        run.clear();
+      }
+    }
+    if (!run.isEmpty()) {
+      packed.add(new FilePartition(packed.size(), run.toArray(new PartitionedFile[0])));
+    }
+    return CollectionConverters.asScala(packed).toList();
+  }
+
   /** With an aggregation pushed, the scan's rows are the partial aggregates, not the data. */
   @Override
   public StructType readSchema() {
@@ -121,8 +181,7 @@ public final class ArrowScan implements FileScan {
   public PartitionReaderFactory createReaderFactory() {
     Map<String, String> opts = options.asCaseSensitiveMap();
     Configuration conf = ArrowFileFormat.hadoopConf(session, opts);
-    Broadcast<SerializableConfiguration> broadcast = JavaSparkContext.fromSparkContext(session.sparkContext())
-        .broadcast(new SerializableConfiguration(conf));
+    Broadcast<SerializableConfiguration> broadcast = HadoopConfBroadcast.of(session.sparkContext(), conf);
     SQLConf sqlConf = SQLConf.get();
     boolean columnar = aggregation == null && ArrowFileFormat.batchesSupported(sqlConf, readDataSchema.merge(readPartitionSchema, true));
     return new ArrowPartitionReaderFactory(broadcast, readDataSchema, readPartitionSchema,
@@ -143,7 +202,7 @@ public final class ArrowScan implements FileScan {
   @Override
   public boolean equals(Object o) {
     return o instanceof ArrowScan other && FileScan.super.equals(o)
-        && java.util.Arrays.equals(pushedFilters, other.pushedFilters)
+        && Arrays.equals(pushedFilters, other.pushedFilters)
         && (aggregation == null ? other.aggregation == null : other.aggregation != null
             && org.apache.spark.sql.execution.datasources.AggregatePushDownUtils$.MODULE$.equivalentAggregations(
                 aggregation, other.aggregation));

@@ -212,6 +212,43 @@ class ReadPathTest {
     }
   }
 
+  @Test
+  void narrowReadPacksSplitsByTheShareOfColumnsRead() {
+    String out = dir.resolve("tencolumns").toString();
+    // three files of ~2.1 MB: ten long columns, record batches of 2000 rows (160 KB)
+    spark.range(0, 60_000, 1, 3)
+        .selectExpr("id", "id AS a1", "id AS a2", "id AS a3", "id AS a4", "id AS a5", "id AS a6", "id AS a7",
+            "id AS a8", "id AS a9")
+        .write().format("arrowfile").option("rowsPerBatch", "2000").save(out);
+    spark.conf().set("spark.sql.files.maxPartitionBytes", "400000");
+    spark.conf().set("spark.sql.files.openCostInBytes", "0");
+    try {
+      int planned = spark.read().format("arrowfile").load(out).rdd().getNumPartitions();
+      assertTrue(planned >= 12, "Spark's splits: " + planned);
+      // a tenth of each split's bytes is read: Spark's 400 KB per task needs only ceil(480 KB / 400 KB) = 2
+      // tasks, which is also local[2]'s parallelism
+      Dataset<Row> narrow = spark.read().format("arrowfile").load(out).select("id");
+      assertEquals(2, narrow.rdd().getNumPartitions());
+      assertIds(narrow, 60_000);
+      assertEquals(60_000, narrow.collectAsList().size());
+      assertEquals(30, scanMetrics(narrow).get("batchesRead").value(), "each record batch read once");
+      // never fewer tasks than Spark's minimum
+      spark.conf().set("spark.sql.files.minPartitionNum", "5");
+      Dataset<Row> five = spark.read().format("arrowfile").load(out).select("id");
+      assertEquals(5, five.rdd().getNumPartitions());
+      assertIds(five, 60_000);
+      // reading every column keeps Spark's splits
+      spark.conf().unset("spark.sql.files.minPartitionNum");
+      Dataset<Row> all = spark.read().format("arrowfile").load(out);
+      assertEquals(planned, all.rdd().getNumPartitions());
+      assertEquals(60_000, all.where("a9 = id").count());
+    } finally {
+      spark.conf().unset("spark.sql.files.maxPartitionBytes");
+      spark.conf().unset("spark.sql.files.openCostInBytes");
+      spark.conf().unset("spark.sql.files.minPartitionNum");
+    }
+  }
+
   // ------------------------------------------------------------------ 3, 4. statistics skipping, metrics
 
   static String sortedTable() {

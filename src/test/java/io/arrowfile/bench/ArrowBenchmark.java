@@ -54,8 +54,6 @@ import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.execution.SparkPlan;
-import org.apache.spark.sql.execution.adaptive.AdaptiveSparkPlanExec;
-import org.apache.spark.sql.execution.adaptive.QueryStageExec;
 import org.apache.spark.sql.execution.metric.SQLMetric;
 
 /**
@@ -270,6 +268,8 @@ public final class ArrowBenchmark {
             () -> noop(read("wide", source).select(wideCol)));
         time(record, "spark", "6b wide: all 50 columns into noop", source, () -> noop(read("wide", source)));
       }
+      // What query 6 costs with no file at all: as many rows of one long column, in as many tasks as our scan.
+      time(record, "spark-floor", "6 floor", "spark.range", () -> noop(spark.range(0, wideRows, 1, 2).toDF()));
       for (String source : READ_SOURCES) {
         time(record, "spark", "7 nested (struct, array, map) into noop", source, () -> noop(read("nested", source)));
       }
@@ -295,10 +295,8 @@ public final class ArrowBenchmark {
 
   /** The metrics of the query's arrowfile scan node (batchesRead, batchesSkipped, bytesRead), summed. */
   static Map<String, Long> scanMetrics(Dataset<Row> df) {
-    List<SparkPlan> scans = new ArrayList<>();
-    findScans(df.queryExecution().executedPlan(), scans);
     Map<String, Long> out = new LinkedHashMap<>();
-    for (SparkPlan scan : scans) {
+    for (SparkPlan scan : SparkTesting.batchScans(df)) {
       for (String name : new String[] {"batchesRead", "batchesSkipped", "bytesRead"}) {
         scala.Option<SQLMetric> m = scan.metrics().get(name);
         if (m.isDefined()) {
@@ -307,23 +305,6 @@ public final class ArrowBenchmark {
       }
     }
     return out;
-  }
-
-  private static void findScans(SparkPlan p, List<SparkPlan> out) {
-    if (p instanceof AdaptiveSparkPlanExec a) {
-      findScans(a.executedPlan(), out);
-      return;
-    }
-    if (p instanceof QueryStageExec q) {
-      findScans(q.plan(), out);
-      return;
-    }
-    if (p.nodeName().startsWith("BatchScan")) {
-      out.add(p);
-    }
-    for (SparkPlan child : scala.jdk.javaapi.CollectionConverters.asJava(p.children())) {
-      findScans(child, out);
-    }
   }
 
   static void noop(Dataset<Row> df) {
@@ -565,18 +546,21 @@ public final class ArrowBenchmark {
       }
       collect();
       time(record, "lib-read", "read every batch, sum column `l`", "floor",
-          () -> sums.put("floor", floorSum(none, floorRegions)));
+          () -> sums.put("floor", floorSum(none, floorRegions, false)));
+      collect();
+      time(record, "lib-read", "read every batch, sum column `l`", "floor with validity",
+          () -> sums.put("floor with validity", floorSum(none, floorRegions, true)));
     }
     long expected = sums.get("ours none");
     for (Map.Entry<String, Long> e : sums.entrySet()) {
       if (e.getValue() != expected) {
         String msg = "library sum " + e.getKey() + " = " + e.getValue() + " but ours none = " + expected
-            + (e.getKey().equals("floor") ? " (the floor sums null slots too)" : "");
+            + (e.getKey().equals("floor") ? " (the floor without validity sums null slots too)" : "");
         checks.add(msg);
         log(msg);
       }
     }
-    checks.add("library: sum(l) = " + expected + " from ours, Arrow Java (all codecs) and the floor loop");
+    checks.add("library: sum(l) = " + expected + " from ours, Arrow Java (all codecs) and the floor loops");
 
     // Writes from memory: both sides hold the whole table (uncompressed) in memory first.
     List<RecordBatch> ours = new ArrayList<>();
@@ -705,9 +689,12 @@ public final class ArrowBenchmark {
           }
           Message m = MetadataCodec.readMessage(mb.slice(fb, len).order(ByteOrder.LITTLE_ENDIAN));
           RecordBatchHeader h = (RecordBatchHeader) m.header();
+          BodyBuffer validity = h.buffers().get(bufferIndex - 1);
           BodyBuffer buf = h.buffers().get(bufferIndex);
+          long body = block.offset() + block.metaDataLength();
           out.add((long) fi);
-          out.add(block.offset() + block.metaDataLength() + buf.offset());
+          out.add(validity.length() == 0 ? -1 : body + validity.offset());
+          out.add(body + buf.offset());
           out.add(h.nodes().get(col).length());
         }
       }
@@ -715,21 +702,34 @@ public final class ArrowBenchmark {
     return out.stream().mapToLong(Long::longValue).toArray();
   }
 
-  /** The physical floor: map each file and sum the long values with MappedByteBuffer.getLong, nothing else. */
-  static long floorSum(List<Path> files, long[] regions) throws IOException {
+  /**
+   * The physical floor: map each file and sum the long values with MappedByteBuffer.getLong, nothing else. With
+   * {@code validity}, a value is added only when its validity bit (one MappedByteBuffer.get of the bitmap byte)
+   * is set: what any reader of a nullable column must at least do.
+   */
+  static long floorSum(List<Path> files, long[] regions, boolean validity) throws IOException {
     long sum = 0;
     for (int fi = 0; fi < files.size(); fi++) {
       try (FileChannel ch = FileChannel.open(files.get(fi), StandardOpenOption.READ)) {
         MappedByteBuffer mb = ch.map(FileChannel.MapMode.READ_ONLY, 0, ch.size());
         mb.order(ByteOrder.LITTLE_ENDIAN);
-        for (int k = 0; k < regions.length; k += 3) {
+        for (int k = 0; k < regions.length; k += 4) {
           if (regions[k] != fi) {
             continue;
           }
-          int start = (int) regions[k + 1];
-          int end = start + (int) (regions[k + 2] * 8);
-          for (int p = start; p < end; p += 8) {
-            sum += mb.getLong(p);
+          int bits = (int) regions[k + 1];
+          int start = (int) regions[k + 2];
+          int n = (int) regions[k + 3];
+          if (validity && bits >= 0) {
+            for (int j = 0; j < n; j++) {
+              if (((mb.get(bits + (j >>> 3)) >> (j & 7)) & 1) != 0) {
+                sum += mb.getLong(start + 8 * j);
+              }
+            }
+          } else {
+            for (int j = 0; j < n; j++) {
+              sum += mb.getLong(start + 8 * j);
+            }
           }
         }
       }
@@ -882,9 +882,11 @@ public final class ArrowBenchmark {
         + "Arrow Java: `org.apache.arrow.vector.ipc.ArrowFileReader` over a FileChannel, `loadRecordBatch` (it has "
         + "no column selection: every column is read and decompressed), "
         + "`BigIntVector.isNull/get`. Floor: map the file, `MappedByteBuffer.getLong` over the value buffer of `l` "
-        + "in each batch (offsets found beforehand; no validity, no metadata).\n\n");
+        + "in each batch (offsets found beforehand; no validity, no metadata). Floor with validity: the same, adding a "
+        + "value only when `MappedByteBuffer.get` of its validity byte has its bit set.\n\n");
     md.append(table("lib-read", new String[] {"arrowfile none", "arrowfile lz4", "arrowfile zstd", "Arrow Java none",
-        "Arrow Java lz4", "Arrow Java zstd", "floor"}, OURS, new String[] {"Arrow Java none", "floor"}));
+        "Arrow Java lz4", "Arrow Java zstd", "floor", "floor with validity"}, OURS,
+        new String[] {"Arrow Java none", "floor", "floor with validity"}));
     md.append("\nWrite: the whole main table, already in memory on both sides (ours: batches over a heap copy of the "
         + "file; Arrow Java: ArrowRecordBatches loaded into a VectorSchemaRoot), to a new file.\n\n");
     md.append(table("lib-write", new String[] {"arrowfile none", "arrowfile zstd", "Arrow Java none",
@@ -892,10 +894,12 @@ public final class ArrowBenchmark {
     double floor = med("lib-read", "read every batch, sum column `l`", "floor");
     double sparkSum = med("spark", "sum(l) (one long column, every value)", OURS);
     double libSum = med("lib-read", "read every batch, sum column `l`", OURS);
+    double floorValidity = med("lib-read", "read every batch, sum column `l`", "floor with validity");
     md.append("\n## Physical floor\n\n");
     md.append("Summing column `l` (").append(rows).append(" longs): plain mapped-file loop ").append(fmt(floor))
-        .append(" ms (one thread); our library ").append(fmt(libSum)).append(" ms (")
-        .append(ratio(libSum / floor)).append(" the floor); Spark `SELECT sum(l)` over arrowfile ")
+        .append(" ms (one thread), ").append(fmt(floorValidity)).append(" ms when it tests each validity bit; our library ")
+        .append(fmt(libSum)).append(" ms (").append(ratio(libSum / floor)).append(" the floor, ")
+        .append(ratio(libSum / floorValidity)).append(" the floor with validity); Spark `SELECT sum(l)` over arrowfile ")
         .append(fmt(sparkSum)).append(" ms (").append(ratio(sparkSum / floor))
         .append(" the floor, with 2 cores and Spark's fixed per-query cost; `count(*)`, which reads no column, takes ")
         .append(fmt(med("spark", "5 count(*)", OURS))).append(" ms).\n\n");
@@ -926,8 +930,11 @@ public final class ArrowBenchmark {
         + ratio(naive / full) + reachable, naive / full >= 3);
     double one = med("spark", "6 wide: 1 of 50 columns into noop", OURS);
     double all = med("spark", "6b wide: all 50 columns into noop", OURS);
+    double none = med("spark-floor", "6 floor", "spark.range");
     goal(g, "1 of 50 columns ≤ 1/20 of all 50", "ours " + fmt(one) + " ms / " + fmt(all) + " ms = "
-        + String.format(Locale.ROOT, "1/%.1f", all / one), one * 20 <= all);
+        + String.format(Locale.ROOT, "1/%.1f", all / one) + "; with no file at all, as many rows of one long "
+        + "column (`spark.range`, 2 tasks) into noop take " + fmt(none) + " ms = "
+        + String.format(Locale.ROOT, "1/%.1f", all / none) + " of all 50", one * 20 <= all);
     double filt = med("spark", "4 count(*) where id in a 0.1% range", OURS);
     double cnt = med("spark", "5 count(*)", OURS);
     double filtSnappy = med("spark", "4 count(*) where id in a 0.1% range", "parquet snappy");

@@ -1,6 +1,14 @@
 package io.arrowfile.testing;
 
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.execution.SparkPlan;
+import org.apache.spark.sql.execution.adaptive.AdaptiveSparkPlanExec;
+import org.apache.spark.sql.execution.adaptive.QueryStageExec;
+import scala.jdk.javaapi.CollectionConverters;
 
 /** The Spark session and error helpers the Spark tests share. */
 public final class SparkTesting {
@@ -32,5 +40,30 @@ public final class SparkTesting {
       sb.append(c).append('\n');
     }
     return sb.toString();
+  }
+
+  /**
+   * The {@code BatchScan} nodes of {@code df}'s executed plan, in plan order. Looks through adaptive query
+   * execution's wrapper and query stages, which {@code SparkPlan.collect} treats as leaves.
+   */
+  public static List<SparkPlan> batchScans(Dataset<Row> df) {
+    List<SparkPlan> out = new ArrayList<>();
+    collectBatchScans(df.queryExecution().executedPlan(), out);
+    return out;
+  }
+
+  private static void collectBatchScans(SparkPlan p, List<SparkPlan> out) {
+    if (p instanceof AdaptiveSparkPlanExec a) {
+      collectBatchScans(a.executedPlan(), out);
+    } else if (p instanceof QueryStageExec q) {
+      collectBatchScans(q.plan(), out);
+    } else {
+      if (p.nodeName().startsWith("BatchScan")) {
+        out.add(p);
+      }
+      for (SparkPlan child : CollectionConverters.asJava(p.children())) {
+        collectBatchScans(child, out);
+      }
+    }
   }
 }

@@ -81,20 +81,10 @@ class ReadPathTest {
     }
   }
 
+  /** The metrics of {@code df}'s one arrowfile scan. */
   static Map<String, SQLMetric> scanMetrics(Dataset<Row> df) {
-    SparkPlan plan = df.queryExecution().executedPlan();
-    List<SparkPlan> scans = CollectionConverters.asJava(plan.collect(new scala.PartialFunction<SparkPlan, SparkPlan>() {
-      @Override
-      public boolean isDefinedAt(SparkPlan p) {
-        return p.nodeName().startsWith("BatchScan");
-      }
-
-      @Override
-      public SparkPlan apply(SparkPlan p) {
-        return p;
-      }
-    }));
-    assertEquals(1, scans.size(), plan.toString());
+    List<SparkPlan> scans = SparkTesting.batchScans(df);
+    assertEquals(1, scans.size(), df.queryExecution().executedPlan().toString());
     return CollectionConverters.asJava(scans.get(0).metrics());
   }
 

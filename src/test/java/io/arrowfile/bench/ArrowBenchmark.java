@@ -930,11 +930,11 @@ public final class ArrowBenchmark {
         + ratio(naive / full) + reachable, naive / full >= 3);
     double one = med("spark", "6 wide: 1 of 50 columns into noop", OURS);
     double all = med("spark", "6b wide: all 50 columns into noop", OURS);
-    double none = med("spark-floor", "6 floor", "spark.range");
+    double noFile = med("spark-floor", "6 floor", "spark.range");
     goal(g, "1 of 50 columns ≤ 1/20 of all 50", "ours " + fmt(one) + " ms / " + fmt(all) + " ms = "
         + String.format(Locale.ROOT, "1/%.1f", all / one) + "; with no file at all, as many rows of one long "
-        + "column (`spark.range`, 2 tasks) into noop take " + fmt(none) + " ms = "
-        + String.format(Locale.ROOT, "1/%.1f", all / none) + " of all 50", one * 20 <= all);
+        + "column (`spark.range`, 2 tasks) into noop take " + fmt(noFile) + " ms = "
+        + String.format(Locale.ROOT, "1/%.1f", all / noFile) + " of all 50", one * 20 <= all);
     double filt = med("spark", "4 count(*) where id in a 0.1% range", OURS);
     double cnt = med("spark", "5 count(*)", OURS);
     double filtSnappy = med("spark", "4 count(*) where id in a 0.1% range", "parquet snappy");

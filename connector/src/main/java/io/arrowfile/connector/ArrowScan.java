@@ -111,23 +111,25 @@ public final class ArrowScan implements FileScan {
     for (FilePartition p : CollectionConverters.asJava(planned)) {
       splits.addAll(Arrays.asList(p.files()));
     }
+    splits.sort(Comparator.comparing((PartitionedFile f) -> f.urlEncodedPath())
+        .thenComparingLong(PartitionedFile::start));
+    double[] cost = new double[splits.size()];
     double total = 0;
-    for (PartitionedFile f : splits) {
-      total += f.length() * share + openCost;
+    for (int i = 0; i < cost.length; i++) {
+      cost[i] = splits.get(i).length() * share + openCost;
+      total += cost[i];
     }
     int tasks = (int) Math.min(splits.size(),
         Math.max(minTasks, Math.ceil(total / Math.max(1, conf.filesMaxPartitionBytes()))));
     if (tasks >= planned.size()) {
       return planned;
     }
-    splits.sort(Comparator.comparing((PartitionedFile f) -> f.urlEncodedPath())
-        .thenComparingLong(PartitionedFile::start));
     List<FilePartition> packed = new ArrayList<>(tasks);
     List<PartitionedFile> run = new ArrayList<>();
     double done = 0;
-    for (PartitionedFile f : splits) {
-      run.add(f);
-      done += f.length() * share + openCost;
+    for (int i = 0; i < cost.length; i++) {
+      run.add(splits.get(i));
+      done += cost[i];
       if (packed.size() < tasks - 1 && done >= total * (packed.size() + 1) / tasks * (1 - 1e-9)) {
         packed.add(new FilePartition(packed.size(), run.toArray(new PartitionedFile[0])));
         run.clear();

@@ -1,0 +1,106 @@
+package io.arrowfile.testing;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Assertions;
+import org.junit.jupiter.api.Assumptions;
+
+/**
+ * pyarrow, Polars and pandas, in the virtual environment the build makes ({@code src/test/python/setup-peers.sh},
+ * Maven's {@code python-peers} execution): the other side of the interop tests.
+ *
+ * <p>Where the build could not make it (no Python on the machine), {@link #require()} skips the calling test
+ * with the reason and how to enable it; with {@code CI=true} it fails instead, so CI cannot pass by skipping.
+ */
+public final class PythonPeers {
+  private static final Path VENV = Path.of(System.getProperty("arrowfile.python.venv", "target/pyenv"));
+  private static final Path SCRIPTS = Path.of(System.getProperty("arrowfile.python.scripts", "src/test/python"));
+  private static volatile boolean announced;
+
+  private PythonPeers() {}
+
+  /** The venv's python, or a skip (a failure in CI) saying why there is none and how to get one. */
+  public static Path require() {
+    Path python = VENV.resolve("bin/python");
+    if (Files.isExecutable(python)) {
+      return python;
+    }
+    String reason;
+    try {
+      Path why = VENV.resolveSibling(VENV.getFileName() + ".unavailable");
+      reason = Files.exists(why) ? Files.readString(why).strip() : "no virtual environment at " + VENV;
+    } catch (IOException e) {
+      reason = e.toString();
+    }
+    String line = "pyarrow/Polars interop tests skipped: " + reason
+        + ". To run them, install Python 3 with venv and pip, then run `mvn verify` (the build installs the peers "
+        + "into " + VENV + ").";
+    if ("true".equals(System.getenv("CI"))) {
+      Assertions.fail("CI=true requires the Python interop peers. " + line);
+    }
+    if (!announced) {
+      announced = true;
+      System.err.println("[arrowfile] " + line);
+    }
+    Assumptions.abort(line);
+    return null;
+  }
+
+  /** Whether the peers are there, without skipping: for parameter sources that must list cases either way. */
+  public static boolean available() {
+    return Files.isExecutable(VENV.resolve("bin/python"));
+  }
+
+  /** A script of {@code src/test/python}. */
+  public static Path script(String name) {
+    return SCRIPTS.resolve(name).toAbsolutePath();
+  }
+
+  /**
+   * Runs {@code src/test/python/<script>} with {@code args} in the peers' venv and returns its standard output;
+   * a non-zero exit or a run over {@code timeoutSeconds} fails the test with the script's standard error.
+   */
+  public static String run(String script, long timeoutSeconds, String... args) {
+    Path python = require();
+    List<String> command = new ArrayList<>();
+    command.add(python.toString());
+    command.add(script(script).toString());
+    command.addAll(List.of(args));
+    try {
+      Path err = Files.createTempFile("python-peer", ".err");
+      Path out = Files.createTempFile("python-peer", ".out");
+      try {
+        ProcessBuilder pb = new ProcessBuilder(command)
+            .redirectOutput(out.toFile())
+            .redirectError(err.toFile());
+        // The peers must not reach for the network or a user's config; Polars must not pick a thread count
+        // for a machine shared with Spark.
+        pb.environment().put("PYTHONDONTWRITEBYTECODE", "1");
+        pb.environment().put("POLARS_MAX_THREADS", "2");
+        Process p = pb.start();
+        if (!p.waitFor(timeoutSeconds, TimeUnit.SECONDS)) {
+          p.destroyForcibly();
+          Assertions.fail(script + " ran over " + timeoutSeconds + " s:\n" + Files.readString(err));
+        }
+        String stderr = Files.readString(err, StandardCharsets.UTF_8);
+        if (p.exitValue() != 0) {
+          Assertions.fail(script + " " + String.join(" ", args) + " exited " + p.exitValue() + ":\n" + stderr);
+        }
+        return Files.readString(out, StandardCharsets.UTF_8);
+      } finally {
+        Files.deleteIfExists(err);
+        Files.deleteIfExists(out);
+      }
+    } catch (IOException e) {
+      throw new AssertionError("could not run " + command + ": " + e, e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new AssertionError("interrupted running " + command, e);
+    }
+  }
+}

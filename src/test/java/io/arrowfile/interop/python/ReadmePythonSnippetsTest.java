@@ -1,0 +1,78 @@
+package io.arrowfile.interop.python;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.arrowfile.testing.PythonPeers;
+import io.arrowfile.testing.SparkTesting;
+import java.nio.file.Path;
+import java.util.List;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.SparkSession;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The Python snippets of README.md's "With pandas, pyarrow and Polars" section, run as written: the files the
+ * first one makes read in Spark, and the second one opens what Spark wrote. Keeps the README true.
+ */
+class ReadmePythonSnippetsTest {
+  private static final Path README = Path.of("README.md").toAbsolutePath();
+  private static SparkSession spark;
+
+  @TempDir Path dir;
+
+  @BeforeAll
+  static void start() {
+    spark = SparkTesting.local("readme-python");
+  }
+
+  @AfterAll
+  static void stop() {
+    spark.stop();
+  }
+
+  private String snippet(int index) {
+    return PythonPeers.run("readme_snippets.py", 300, README.toString(), dir.toString(), String.valueOf(index));
+  }
+
+  @Test
+  void filesPandasPyarrowAndPolarsWriteReadInSpark() {
+    snippet(0);
+    assertRows(List.of("[1,ann]", "[2,bob]", "[3,null]"), "from-pandas.arrow", "id", "name");
+    assertRows(List.of("[1,0.5]", "[2,null]", "[3,2.0]"), "from-pyarrow.arrow", "id", "score");
+    assertRows(List.of("[1,0.5]", "[2,null]", "[3,2.0]"), "from-pyarrow.arrows", "id", "score");
+    assertRows(List.of("[1,x]", "[2,y]", "[3,z]"), "from-polars.arrow", "id", "tag");
+  }
+
+  @Test
+  void whatSparkWritesOpensInPyarrowPolarsAndPandas() {
+    spark.range(0, 1000, 1, 3)
+        .selectExpr("id", "concat('e', id) as name", "cast(id % 3 as int) as day")
+        .write().format("arrowfile").partitionBy("day").save(dir.resolve("events").toString());
+
+    String out = snippet(1);
+
+    for (String table : List.of("events", "events_pl", "events_pd")) {
+      assertTrue(out.contains("\"" + table + "\": {\"columns\": [\"id\", \"name\", \"day\"]"), table + " in " + out);
+    }
+    assertEquals(3, count(out, "\"rows\": 1000"), out);
+    assertTrue(out.contains("\"one_file\": {\"columns\": [\"id\", \"name\"]"), out);
+  }
+
+  private void assertRows(List<String> expected, String file, String... columns) {
+    Dataset<Row> df = spark.read().format("arrowfile").load(dir.resolve(file).toString()).select(columns[0], columns[1]);
+    assertEquals(expected, df.orderBy(columns[0]).collectAsList().stream().map(Row::toString).toList(), file);
+  }
+
+  private static int count(String s, String part) {
+    int n = 0;
+    for (int at = s.indexOf(part); at >= 0; at = s.indexOf(part, at + 1)) {
+      n++;
+    }
+    return n;
+  }
+}

@@ -1,0 +1,54 @@
+"""Runs one Python block of README.md's "With pandas, pyarrow and Polars" section, as a user would paste it.
+
+    readme_snippets.py <README.md> <workdir> <block index>
+
+The block runs with <workdir> as the current directory. Printed (JSON): for each top-level name the block
+bound to a table (pyarrow Table, pandas or Polars DataFrame), its row count and column names, so the Java
+side (ReadmePythonSnippetsTest) can check what the snippet produced without the README carrying asserts.
+"""
+import json
+import os
+import re
+import sys
+
+SECTION = "## With pandas, pyarrow and Polars"
+
+
+def python_blocks(readme):
+    text = open(readme, encoding="utf-8").read()
+    start = text.index(SECTION)
+    end = text.find("\n## ", start + len(SECTION))
+    section = text[start:end if end >= 0 else len(text)]
+    return re.findall(r"```python\n(.*?)```", section, re.S)
+
+
+def describe(value):
+    import pandas as pd
+    import polars as pl
+    import pyarrow as pa
+
+    if isinstance(value, pa.Table):
+        return {"kind": "pyarrow.Table", "rows": value.num_rows, "columns": value.column_names}
+    if isinstance(value, pl.DataFrame):
+        return {"kind": "polars.DataFrame", "rows": value.height, "columns": value.columns}
+    if isinstance(value, pd.DataFrame):
+        return {"kind": "pandas.DataFrame", "rows": len(value), "columns": [str(c) for c in value.columns]}
+    return None
+
+
+def main():
+    readme, workdir, index = sys.argv[1], sys.argv[2], int(sys.argv[3])
+    block = python_blocks(readme)[index]
+    os.chdir(workdir)
+    scope = {"__name__": "__readme__"}
+    exec(compile(block, f"README.md python block {index}", "exec"), scope)
+    out = {}
+    for name, value in scope.items():
+        d = None if name.startswith("__") else describe(value)
+        if d is not None:
+            out[name] = d
+    print(json.dumps(out, sort_keys=True))
+
+
+if __name__ == "__main__":
+    main()

@@ -70,9 +70,9 @@ public final class ArrowVectors {
       return d.unit() == io.arrowfile.columnar.type.DateUnit.DAY
           ? new Int32Vector(type, data) : new Date64Vector(type, data);
     } else if (t instanceof ArrowType.Timestamp ts) {
-      return toMicros(type, data, ts.unit());
+      return toMicros(type, data, ts.unit(), false);
     } else if (t instanceof ArrowType.Duration du) {
-      return toMicros(type, data, du.unit());
+      return toMicros(type, data, du.unit(), true);
     } else if (t instanceof ArrowType.Time tm) {
       // nanoseconds of the day, for TimeType and for the LongType fallback alike
       return switch (tm.unit()) {
@@ -125,12 +125,16 @@ public final class ArrowVectors {
         + field.name() + "')");
   }
 
-  private static ColumnVector toMicros(DataType type, ArrayData data, TimeUnit unit) {
+  /**
+   * Timestamps and durations in microseconds. Nanoseconds: an amount ({@code amount}, a duration) is truncated
+   * toward zero, a point in time (a timestamp) floored; see {@link TruncatedLongVector}, {@link FlooredLongVector}.
+   */
+  private static ColumnVector toMicros(DataType type, ArrayData data, TimeUnit unit, boolean amount) {
     return switch (unit) {
       case SECOND -> new ScaledLongVector(type, data, true, 1_000_000L);
       case MILLISECOND -> new ScaledLongVector(type, data, true, 1_000L);
       case MICROSECOND -> new Int64Vector(type, data);
-      case NANOSECOND -> new FlooredLongVector(type, data, 1_000L);
+      case NANOSECOND -> amount ? new TruncatedLongVector(type, data, 1_000L) : new FlooredLongVector(type, data, 1_000L);
     };
   }
 }

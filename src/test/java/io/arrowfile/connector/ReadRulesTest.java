@@ -336,8 +336,9 @@ class ReadRulesTest {
       assertEquals("0.000", rows.get(3).getAs("wide"));
       assertEquals(new BigDecimal("-0.01"), rows.get(1).getAs("ok"));
       // not selecting it, filtering other columns (statistics skip the first batch), counting
-      assertEquals(List.of(3L, 4L), read(p, hadoop).where("id > 2").select("id").orderBy("id").collectAsList()
-          .stream().map(r -> r.getLong(0)).toList());
+      Dataset<Row> later = read(p, hadoop).where("id > 2").select("id", "wide");
+      assertEquals(List.of(3L, 4L), longs(later));
+      assertEquals(1, batchesSkipped(later));
       assertEquals(4, read(p, hadoop).count());
       assertEquals(2, read(p, hadoop).where("ok IS NOT NULL").count());
       // filters on it compare text
@@ -410,8 +411,12 @@ class ReadRulesTest {
           .map(x -> x.getString(0)).toList());
       assertEquals("eight", read(p, hadoop).where("a = 2").selectExpr("st.x_2").collectAsList().get(0).get(0));
       // statistics by position: a_4 = 30 is in batch 0 only, where column 0 ("a") is 1
-      assertEquals(List.of(30L), longs(read(p, hadoop).where("a_4 = 30").select("a_4")));
-      assertEquals(List.of(10L), longs(read(p, hadoop).where("a = 2").select("a_4")));
+      Dataset<Row> q = read(p, hadoop).where("a_4 = 30").select("a_4");
+      assertEquals(List.of(30L), longs(q));
+      assertEquals(1, batchesSkipped(q));
+      Dataset<Row> q2 = read(p, hadoop).where("a = 2").select("a_4");
+      assertEquals(List.of(10L), longs(q2));
+      assertEquals(1, batchesSkipped(q2));
       assertEquals(1, read(p, hadoop).where("a_4 < 20").count());
       assertEquals(2, read(p, hadoop).count());
     }
@@ -448,5 +453,12 @@ class ReadRulesTest {
 
   static List<Long> longs(Dataset<Row> df) {
     return df.collectAsList().stream().map(r -> r.getLong(0)).toList();
+  }
+
+  /** The record batches the statistics let {@code df}'s scan skip, once {@code df} has run. */
+  static long batchesSkipped(Dataset<Row> df) {
+    List<org.apache.spark.sql.execution.SparkPlan> scans = SparkTesting.batchScans(df);
+    assertEquals(1, scans.size(), df.queryExecution().executedPlan().toString());
+    return scans.get(0).metrics().apply("batchesSkipped").value();
   }
 }

@@ -84,10 +84,23 @@ public final class ArrowBatchIterator implements Iterator<ColumnarBatch>, Closea
     this.fileName = fileName;
     this.required = requiredSchema.fields();
     Schema fileSchema = reader == null ? Schema.of() : reader.schema();
+    // A column-pruned reader's schema holds only the wanted columns; names are resolved in the whole file's
+    // (repeated names are made unique over all of them), then mapped to their position among the wanted.
+    Schema names = fileSchema;
+    int[] prunedColumns = null;
+    if (reader instanceof ColumnPrunedFileReader p) {
+      names = p.file().schema();
+      prunedColumns = p.columns();
+    }
+    String[] sparkNames = ArrowToSpark.columnNames(names, caseSensitive);
     this.fileColumn = new int[required.length];
     this.nullVectors = new ColumnVector[required.length];
     for (int k = 0; k < required.length; k++) {
-      int index = indexOf(fileSchema, required[k].name(), caseSensitive);
+      int index = ArrowToSpark.columnIndex(sparkNames, required[k].name(), caseSensitive);
+      if (index >= 0 && prunedColumns != null) {
+        index = java.util.Arrays.binarySearch(prunedColumns, index);
+        index = index < 0 ? -1 : index;
+      }
       fileColumn[k] = index;
       if (index < 0) {
         ConstantColumnVector nulls = new ConstantColumnVector(1, required[k].dataType());
@@ -142,8 +155,9 @@ public final class ArrowBatchIterator implements Iterator<ColumnarBatch>, Closea
     }
     BatchReader reader = ArrowFiles.open(conf, path, forceHadoopRead, ReadOptions.DEFAULT, schema -> {
       java.util.TreeSet<Integer> wanted = new java.util.TreeSet<>();
+      String[] sparkNames = ArrowToSpark.columnNames(schema, caseSensitive);
       for (StructField f : requiredSchema.fields()) {
-        int index = indexOf(schema, f.name(), caseSensitive);
+        int index = ArrowToSpark.columnIndex(sparkNames, f.name(), caseSensitive);
         if (index >= 0) {
           wanted.add(index);
         }
@@ -261,19 +275,6 @@ public final class ArrowBatchIterator implements Iterator<ColumnarBatch>, Closea
     return batch;
   }
 
-  private static int indexOf(Schema schema, String name, boolean caseSensitive) {
-    int exact = schema.indexOf(name);
-    if (exact >= 0 || caseSensitive) {
-      return exact;
-    }
-    for (int i = 0; i < schema.fields().size(); i++) {
-      if (schema.field(i).name().equalsIgnoreCase(name)) {
-        return i;
-      }
-    }
-    return -1;
-  }
-
   @Override
   public boolean hasNext() {
     if (nextBatch != null) {
@@ -315,8 +316,17 @@ public final class ArrowBatchIterator implements Iterator<ColumnarBatch>, Closea
     ColumnVector[] vectors = new ColumnVector[required.length + partitionVectors.length];
     for (int k = 0; k < required.length; k++) {
       int index = batchColumn != null ? batchColumn[k] : fileColumn[k];
-      vectors[k] = index < 0 ? nullVectors[k]
-          : ArrowVectors.create(batch.column(index).slice(offset, length), required[k].dataType());
+      if (index < 0) {
+        vectors[k] = nullVectors[k];
+        continue;
+      }
+      try {
+        vectors[k] = ArrowVectors.create(batch.column(index).slice(offset, length), required[k].dataType());
+      } catch (io.arrowfile.columnar.ArrowFormatException e) {
+        // values the Spark type cannot hold (times of day beyond one day), found as the batch is loaded
+        close();
+        throw e.inField(required[k].name()).in(fileName);
+      }
     }
     System.arraycopy(partitionVectors, 0, vectors, required.length, partitionVectors.length);
     return new ColumnarBatch(vectors, rows);

@@ -52,9 +52,11 @@ public final class ArrowSchemaInference {
     List<FileStatus> data = files.stream()
         .filter(s -> !s.isDirectory() && s.getLen() > 0 && !ArrowFiles.isHidden(s.getPath())).toList();
     // Footers are small: read them in parallel, combine in listing order.
+    // Session settings read here, on the calling thread: the parallel stream's threads do not see them.
     boolean timeType = ArrowToSpark.hasTimeType();
+    boolean caseSensitive = ArrowToSpark.caseSensitive();
     List<StructType> schemas = (data.size() > 4 ? data.parallelStream() : data.stream())
-        .map(s -> readSchema(conf, s, timeType, tolerance)).toList();
+        .map(s -> readSchema(conf, s, timeType, caseSensitive, tolerance)).toList();
     StructType result = null;
     String resultFile = null;
     for (int i = 0; i < data.size(); i++) {
@@ -76,9 +78,10 @@ public final class ArrowSchemaInference {
   /** Marks a file left out; not null, as toList() of a stream keeps nulls but a marker reads better. */
   private static final StructType SKIPPED = new StructType();
 
-  private static StructType readSchema(Configuration conf, FileStatus status, boolean timeType, Tolerance tolerance) {
+  private static StructType readSchema(Configuration conf, FileStatus status, boolean timeType,
+      boolean caseSensitive, Tolerance tolerance) {
     try {
-      return ArrowToSpark.schema(ArrowFiles.readSchema(conf, status.getPath()), timeType);
+      return ArrowToSpark.schema(ArrowFiles.readSchema(conf, status.getPath()), timeType, caseSensitive);
     } catch (java.io.FileNotFoundException e) {
       if (tolerance.ignoreMissingFiles()) {
         LOG.warn("Skipped missing file {} while inferring the schema", status.getPath());

@@ -32,7 +32,9 @@ import org.apache.spark.sql.types.YearMonthIntervalType;
  *   <tr><td>UInt64</td><td>Decimal(20, 0)</td></tr>
  *   <tr><td>Float16, Float32 / Float64</td><td>Float / Double</td></tr>
  *   <tr><td>Decimal32/64/128</td><td>Decimal(p, s)</td></tr>
- *   <tr><td>Decimal256</td><td>Decimal(p, s) when p &lt;= 38, else an error naming the column</td></tr>
+ *   <tr><td>Decimal256</td><td>Decimal(p, s) when p &lt;= 38; else (and for any decimal Spark cannot hold: scale
+ *       below 0 or above p) String holding the exact value in plain notation, the Arrow type under
+ *       {@value #ARROW_TYPE_KEY} in the field's metadata</td></tr>
  *   <tr><td>Utf8, LargeUtf8, Utf8View</td><td>String</td></tr>
  *   <tr><td>Binary, LargeBinary, BinaryView, FixedSizeBinary</td><td>Binary</td></tr>
  *   <tr><td>Date32, Date64</td><td>Date (Date64 milliseconds are floored to days)</td></tr>
@@ -40,10 +42,12 @@ import org.apache.spark.sql.types.YearMonthIntervalType;
  *       microseconds: seconds and milliseconds are multiplied, nanoseconds floored</td></tr>
  *   <tr><td>Time32, Time64</td><td>Spark's {@code TimeType(6)} (nanoseconds of day) when the running Spark has it
  *       (4.1+; the class is looked up once, by reflection) and {@code spark.sql.timeType.enabled} is true
- *       (read at schema time); else LongType holding nanoseconds of the day. Readers accept either.</td></tr>
- *   <tr><td>Duration</td><td>DayTimeIntervalType (microseconds; nanoseconds floored)</td></tr>
+ *       (read at schema time); else LongType holding nanoseconds of the day. Readers accept either. A value
+ *       outside one day (Arrow allows them) fails as TIME when its batch is loaded, and reads as LongType.</td></tr>
+ *   <tr><td>Duration</td><td>DayTimeIntervalType (microseconds; nanoseconds truncated toward zero)</td></tr>
  *   <tr><td>Interval YearMonth</td><td>YearMonthIntervalType</td></tr>
- *   <tr><td>Interval DayTime, MonthDayNano</td><td>CalendarIntervalType (nanoseconds floored to microseconds)</td></tr>
+ *   <tr><td>Interval DayTime, MonthDayNano</td><td>CalendarIntervalType (nanoseconds truncated toward zero to
+ *       microseconds)</td></tr>
  *   <tr><td>List, LargeList, ListView, LargeListView, FixedSizeList</td><td>ArrayType (containsNull from
  *       the child's nullability)</td></tr>
  *   <tr><td>Struct</td><td>StructType</td></tr>
@@ -54,6 +58,14 @@ import org.apache.spark.sql.types.YearMonthIntervalType;
  *   <tr><td>extension types</td><td>the storage type; the field's metadata (with
  *       {@code ARROW:extension:name}) goes into the StructField's metadata</td></tr>
  * </table>
+ *
+ * <p>Sub-microsecond values: amounts (Duration, Interval MonthDayNano) are truncated toward zero, as Spark's own
+ * {@code ArrowColumnVector}, pyarrow's and Polars' casts do, so that -1500 ns is -1 µs, the mirror of 1500 ns;
+ * points in time (Timestamp) are floored, as {@code java.time} and Spark's conversions do, so that order is kept.
+ *
+ * <p>Field names repeated among siblings (Arrow allows it, Spark does not) are made unique, deterministically:
+ * see {@link #uniqueNames}. The renamed field keeps its Arrow name under {@value #ARROW_NAME_KEY} in its
+ * metadata; readers map Spark columns to Arrow fields by position, through the same renaming.
  */
 public final class ArrowToSpark {
   private ArrowToSpark() {}
@@ -99,29 +111,132 @@ public final class ArrowToSpark {
     return hasTimeType() ? TIME_TYPE : DataTypes.LongType;
   }
 
-  /** Whether {@code requested} is what {@code f} maps to, with Time as TimeType or as LongType. */
+  /**
+   * Whether {@code requested} is what {@code f} maps to, with Time as TimeType or as LongType and nested names
+   * made unique case-sensitively or not (the schema may have been inferred under other settings than the
+   * executor sees).
+   */
   public static boolean readableAs(Field f, DataType requested) {
     String want = requested.catalogString();
-    if (dataType(f, f.name(), false).catalogString().equals(want)) {
-      return true;
+    for (boolean cs : new boolean[] {false, true}) {
+      if (dataType(f, f.name(), false, cs).catalogString().equals(want)) {
+        return true;
+      }
+      DataType restored = restoredType(f, dataType(f, f.name(), TIME_TYPE != null, cs));
+      if (restored != null && restored.catalogString().equals(want)) {
+        return true;
+      }
+      if (TIME_TYPE != null && dataType(f, f.name(), true, cs).catalogString().equals(want)) {
+        return true;
+      }
     }
-    DataType restored = restoredType(f, dataType(f, f.name(), TIME_TYPE != null));
-    if (restored != null && restored.catalogString().equals(want)) {
-      return true;
+    return false;
+  }
+
+  /** Whether Spark compares column names case-sensitively now ({@code spark.sql.caseSensitive}). */
+  public static boolean caseSensitive() {
+    try {
+      return org.apache.spark.sql.internal.SQLConf.get().caseSensitiveAnalysis();
+    } catch (RuntimeException | LinkageError e) {
+      return false;
     }
-    return TIME_TYPE != null && dataType(f, f.name(), true).catalogString().equals(want);
+  }
+
+  /** The metadata key holding a renamed field's name in the Arrow schema. */
+  public static final String ARROW_NAME_KEY = "arrow.name";
+  /** The metadata key holding the Arrow type of a column read as another kind of Spark type (wide decimals). */
+  public static final String ARROW_TYPE_KEY = "arrow.type";
+
+  /**
+   * The Spark names of sibling Arrow fields named {@code names}, unique as Spark needs them: every name's first
+   * occurrence keeps it; a later occurrence of {@code n} becomes {@code n_2}, {@code n_3}, ..., the first suffix
+   * not taken by any sibling (original or renamed). Names are compared ignoring case unless
+   * {@code caseSensitive} ({@code spark.sql.caseSensitive}). Position k of the result names field k.
+   */
+  public static String[] uniqueNames(List<String> names, boolean caseSensitive) {
+    String[] out = names.toArray(new String[0]);
+    java.util.Set<String> taken = new java.util.HashSet<>();
+    boolean repeated = false;
+    for (String n : out) {
+      repeated |= !taken.add(key(n, caseSensitive));
+    }
+    if (!repeated) {
+      return out;
+    }
+    java.util.Set<String> seen = new java.util.HashSet<>();
+    for (int i = 0; i < out.length; i++) {
+      if (seen.add(key(out[i], caseSensitive))) {
+        continue; // the first occurrence keeps its name
+      }
+      String renamed;
+      int k = 2;
+      do {
+        renamed = out[i] + "_" + k++;
+      } while (taken.contains(key(renamed, caseSensitive)));
+      taken.add(key(renamed, caseSensitive));
+      seen.add(key(renamed, caseSensitive));
+      out[i] = renamed;
+    }
+    return out;
+  }
+
+  private static String key(String name, boolean caseSensitive) {
+    return caseSensitive ? name : name.toLowerCase(java.util.Locale.ROOT);
+  }
+
+  private static String[] uniqueNames(Schema schema, boolean caseSensitive) {
+    return uniqueNames(schema.fields().stream().map(Field::name).toList(), caseSensitive);
+  }
+
+  /** The Spark names of the top-level columns of {@code schema}, by position (see {@link #uniqueNames}). */
+  public static String[] columnNames(Schema schema, boolean caseSensitive) {
+    return uniqueNames(schema, caseSensitive);
+  }
+
+  /**
+   * The index of the top-level Arrow field that the Spark column {@code name} reads, or -1: looked up among
+   * the Spark names ({@link #columnNames}), so a renamed repeated column finds its own field.
+   */
+  public static int columnIndex(Schema schema, String name, boolean caseSensitive) {
+    return columnIndex(columnNames(schema, caseSensitive), name, caseSensitive);
+  }
+
+  /** The index of {@code name} among the Spark column names {@code names} (of {@link #columnNames}), or -1. */
+  public static int columnIndex(String[] names, String name, boolean caseSensitive) {
+    for (int i = 0; i < names.length; i++) {
+      if (names[i].equals(name)) {
+        return i;
+      }
+    }
+    if (!caseSensitive) {
+      for (int i = 0; i < names.length; i++) {
+        if (names[i].equalsIgnoreCase(name)) {
+          return i;
+        }
+      }
+    }
+    return -1;
   }
 
   /** The Spark schema of an Arrow schema. */
   public static StructType schema(Schema schema) {
-    return schema(schema, hasTimeType());
+    return schema(schema, hasTimeType(), caseSensitive());
   }
 
   /** The Spark schema of an Arrow schema, Time columns as TimeType when {@code time}, else LongType. */
   public static StructType schema(Schema schema, boolean time) {
+    return schema(schema, time, caseSensitive());
+  }
+
+  /**
+   * The Spark schema of an Arrow schema, Time columns as TimeType when {@code time}, else LongType, repeated
+   * names made unique ({@link #uniqueNames}) comparing them case-sensitively when {@code caseSensitive}.
+   */
+  public static StructType schema(Schema schema, boolean time, boolean caseSensitive) {
+    String[] names = uniqueNames(schema, caseSensitive);
     List<StructField> fields = new ArrayList<>();
-    for (Field f : schema.fields()) {
-      fields.add(topLevelField(f, time));
+    for (int i = 0; i < names.length; i++) {
+      fields.add(topLevelField(schema.field(i), names[i], time, caseSensitive));
     }
     return new StructType(fields.toArray(new StructField[0]));
   }
@@ -132,7 +247,11 @@ public final class ArrowToSpark {
    * that type; the Spark field metadata from {@value #SPARK_METADATA_KEY}; the other Arrow metadata as strings.
    */
   public static StructField topLevelField(Field f, boolean time) {
-    StructField base = field(f, f.name(), time);
+    return topLevelField(f, f.name(), time, caseSensitive());
+  }
+
+  private static StructField topLevelField(Field f, String name, boolean time, boolean caseSensitive) {
+    StructField base = field(f, name, f.name(), time, caseSensitive);
     DataType restored = restoredType(f, base.dataType());
     String sparkMetadata = f.metadata().get(SPARK_METADATA_KEY);
     Metadata md = base.metadata();
@@ -143,7 +262,7 @@ public final class ArrowToSpark {
         // Unparsable: the user metadata is lost, the data is not.
       }
     }
-    return new StructField(f.name(), restored != null ? restored : base.dataType(), f.nullable(), md);
+    return new StructField(name, restored != null ? restored : base.dataType(), f.nullable(), md);
   }
 
   public static final String SPARK_KEY_PREFIX = "spark.";
@@ -210,15 +329,20 @@ public final class ArrowToSpark {
 
   /** The Spark field of an Arrow field; {@code path} names the column in errors. */
   public static StructField field(Field f, String path) {
-    return field(f, path, hasTimeType());
+    return field(f, f.name(), path, hasTimeType(), caseSensitive());
   }
 
-  private static StructField field(Field f, String path, boolean time) {
-    return new StructField(f.name(), dataType(f, path, time), f.nullable(), metadata(f.metadata()));
+  /** The Spark field named {@code name} (the Arrow name, or the unique name it was given) of Arrow field f. */
+  private static StructField field(Field f, String name, String path, boolean time, boolean caseSensitive) {
+    DataType type = dataType(f, path, time, caseSensitive);
+    return new StructField(name, type, f.nullable(), metadata(f, name, type));
   }
 
-  private static Metadata metadata(Map<String, String> md) {
-    if (md.isEmpty()) {
+  private static Metadata metadata(Field f, String name, DataType type) {
+    Map<String, String> md = f.metadata();
+    boolean renamed = !name.equals(f.name());
+    boolean retyped = type == DataTypes.StringType && valueType(f) instanceof ArrowType.Decimal;
+    if (md.isEmpty() && !renamed && !retyped) {
       return Metadata.empty();
     }
     MetadataBuilder b = new MetadataBuilder();
@@ -227,20 +351,39 @@ public final class ArrowToSpark {
         b.putString(k, v);
       }
     });
+    if (renamed) {
+      b.putString(ARROW_NAME_KEY, f.name());
+    }
+    if (retyped) {
+      b.putString(ARROW_TYPE_KEY, valueType(f).toString());
+    }
     return b.build();
+  }
+
+  /** The type of {@code f}'s values: a run-end encoded field's values type, else its own. */
+  private static ArrowType valueType(Field f) {
+    return f.type() instanceof ArrowType.RunEndEncoded ? f.child(1).type() : f.type();
+  }
+
+  /**
+   * Whether Spark's DecimalType holds every value of Arrow decimal type {@code d}: precision 1 to 38 and
+   * 0 &lt;= scale &lt;= precision. Other decimals read as strings.
+   */
+  public static boolean sparkDecimal(ArrowType.Decimal d) {
+    return d.precision() >= 1 && d.precision() <= DecimalType.MAX_PRECISION() && d.scale() >= 0
+        && d.scale() <= d.precision();
   }
 
   /**
    * The Spark type of the values of {@code f} (its dictionary's values when dictionary-encoded).
    *
-   * @throws UnsupportedOperationException for a type Spark cannot hold (Decimal256 beyond precision 38),
-   *     naming the column {@code path}
+   * @throws UnsupportedOperationException for a type Spark cannot read, naming the column {@code path}
    */
   public static DataType dataType(Field f, String path) {
-    return dataType(f, path, hasTimeType());
+    return dataType(f, path, hasTimeType(), caseSensitive());
   }
 
-  private static DataType dataType(Field f, String path, boolean time) {
+  private static DataType dataType(Field f, String path, boolean time, boolean cs) {
     ArrowType t = f.type();
     if (t instanceof ArrowType.Null) {
       return DataTypes.NullType;
@@ -259,15 +402,9 @@ public final class ArrowToSpark {
         case DOUBLE -> DataTypes.DoubleType;
       };
     } else if (t instanceof ArrowType.Decimal d) {
-      if (d.precision() > DecimalType.MAX_PRECISION() || d.precision() < 1) {
-        throw new UnsupportedOperationException("column '" + path + "' has type " + t
-            + ": Spark decimals hold at most " + DecimalType.MAX_PRECISION() + " digits");
-      }
-      if (d.scale() < 0 || d.scale() > d.precision()) {
-        throw new UnsupportedOperationException("column '" + path + "' has type " + t
-            + ": Spark decimals need 0 <= scale <= precision");
-      }
-      return DataTypes.createDecimalType(d.precision(), d.scale());
+      // A decimal Spark cannot hold (Decimal256 beyond 38 digits, a negative scale) reads as its exact text,
+      // rather than making the whole file unreadable.
+      return sparkDecimal(d) ? DataTypes.createDecimalType(d.precision(), d.scale()) : DataTypes.StringType;
     } else if (t instanceof ArrowType.Utf8 || t instanceof ArrowType.LargeUtf8 || t instanceof ArrowType.Utf8View) {
       return DataTypes.StringType;
     } else if (t instanceof ArrowType.Binary || t instanceof ArrowType.LargeBinary
@@ -288,29 +425,33 @@ public final class ArrowToSpark {
     } else if (t instanceof ArrowType.List || t instanceof ArrowType.LargeList || t instanceof ArrowType.ListView
         || t instanceof ArrowType.LargeListView || t instanceof ArrowType.FixedSizeList) {
       Field child = f.child(0);
-      return ArrayType.apply(dataType(child, path + "." + child.name(), time), child.nullable());
+      return ArrayType.apply(dataType(child, path + "." + child.name(), time, cs), child.nullable());
     } else if (t instanceof ArrowType.Map) {
       Field entries = f.child(0);
       Field key = entries.child(0);
       Field value = entries.child(1);
-      return DataTypes.createMapType(dataType(key, path + ".key", time), dataType(value, path + ".value", time),
+      return DataTypes.createMapType(dataType(key, path + ".key", time, cs), dataType(value, path + ".value", time, cs),
           value.nullable());
     } else if (t instanceof ArrowType.Struct) {
+      String[] names = uniqueNames(f.children().stream().map(Field::name).toList(), cs);
       List<StructField> fields = new ArrayList<>();
-      for (Field c : f.children()) {
-        fields.add(field(c, path + "." + c.name(), time));
+      for (int i = 0; i < names.length; i++) {
+        Field c = f.child(i);
+        fields.add(field(c, names[i], path + "." + names[i], time, cs));
       }
       return new StructType(fields.toArray(new StructField[0]));
     } else if (t instanceof ArrowType.Union) {
+      String[] names = uniqueNames(f.children().stream().map(Field::name).toList(), cs);
       List<StructField> fields = new ArrayList<>();
-      for (Field c : f.children()) {
-        StructField sf = field(c, path + "." + c.name(), time);
+      for (int i = 0; i < names.length; i++) {
+        Field c = f.child(i);
+        StructField sf = field(c, names[i], path + "." + names[i], time, cs);
         fields.add(new StructField(sf.name(), sf.dataType(), true, sf.metadata()));
       }
       return new StructType(fields.toArray(new StructField[0]));
     } else if (t instanceof ArrowType.RunEndEncoded) {
       Field values = f.child(1);
-      return dataType(values, path, time);
+      return dataType(values, path, time, cs);
     }
     throw new UnsupportedOperationException("column '" + path + "' has type " + t + ", which Spark cannot read");
   }

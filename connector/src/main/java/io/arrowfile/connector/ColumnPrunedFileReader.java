@@ -145,6 +145,11 @@ final class ColumnPrunedFileReader implements BatchReader {
     return recordBatch(next++);
   }
 
+  /** The indexes in the file's schema of the columns read (ascending): position k of {@link #schema()} is columns()[k]. */
+  int[] columns() {
+    return columns.clone();
+  }
+
   /** The file underneath (footer, custom metadata, full schema). */
   ArrowFileReader file() {
     return file;

@@ -119,8 +119,9 @@ public final class FileStatistics {
       return ts.unit() == TimeUnit.MICROSECOND ? Kind.LONG : Kind.NONE;
     } else if (t instanceof ArrowType.FloatingPoint) {
       return Kind.DOUBLE;
-    } else if (t instanceof ArrowType.Decimal) {
-      return Kind.DECIMAL;
+    } else if (t instanceof ArrowType.Decimal d) {
+      // a decimal Spark cannot hold reads as a string: its filters compare strings, not these numbers
+      return io.arrowfile.connector.ArrowToSpark.sparkDecimal(d) ? Kind.DECIMAL : Kind.NONE;
     } else if (t instanceof ArrowType.Utf8 || t instanceof ArrowType.LargeUtf8 || t instanceof ArrowType.Utf8View) {
       return Kind.STRING;
     } else if (t instanceof ArrowType.Bool) {

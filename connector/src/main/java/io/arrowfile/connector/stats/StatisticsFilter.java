@@ -351,22 +351,16 @@ public final class StatisticsFilter {
     return new Leaf(column, op, (Comparable<Object>) value, kind);
   }
 
-  /** Top-level columns only: a name with a dot or backtick is a nested or quoted reference we do not resolve. */
+  /**
+   * Top-level columns only: a name with a dot or backtick is a nested or quoted reference we do not resolve.
+   * Resolved among the Spark names of the columns (repeated Arrow names made unique, as the schema was), so a
+   * renamed column finds its own field and statistics by position.
+   */
   private static int resolve(Schema schema, String attribute, boolean caseSensitive) {
     if (attribute.indexOf('.') >= 0 || attribute.indexOf('`') >= 0) {
       return -1;
     }
-    int found = -1;
-    for (int i = 0; i < schema.fields().size(); i++) {
-      String name = schema.field(i).name();
-      if (caseSensitive ? name.equals(attribute) : name.equalsIgnoreCase(attribute)) {
-        if (found >= 0) {
-          return -1; // ambiguous
-        }
-        found = i;
-      }
-    }
-    return found;
+    return io.arrowfile.connector.ArrowToSpark.columnIndex(schema, attribute, caseSensitive);
   }
 
   /** The literal in the class the column's statistics compare in, or null when it cannot be converted exactly. */

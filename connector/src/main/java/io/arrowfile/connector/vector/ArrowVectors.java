@@ -1,6 +1,7 @@
 package io.arrowfile.connector.vector;
 
 import io.arrowfile.columnar.ArrayData;
+import io.arrowfile.columnar.ArrowFormatException;
 import io.arrowfile.columnar.type.ArrowType;
 import io.arrowfile.columnar.type.Field;
 import io.arrowfile.columnar.type.IntervalUnit;
@@ -12,6 +13,8 @@ import org.apache.spark.sql.types.UserDefinedType;
 import org.apache.spark.sql.types.VarcharType;
 import org.apache.spark.sql.types.VariantType;
 import org.apache.spark.sql.types.DataType;
+import org.apache.spark.sql.types.LongType;
+import org.apache.spark.sql.types.StringType;
 import org.apache.spark.sql.types.MapType;
 import org.apache.spark.sql.types.StructType;
 import org.apache.spark.sql.vectorized.ColumnVector;
@@ -57,6 +60,9 @@ public final class ArrowVectors {
         case DOUBLE -> new Float64Vector(type, data);
       };
     } else if (t instanceof ArrowType.Decimal d) {
+      if (type instanceof StringType) { // a decimal Spark cannot hold, read as its text (ArrowToSpark)
+        return new DecimalStringVector(type, data, d.bitWidth() / 8, d.scale());
+      }
       return new DecimalVector(type, data, d.bitWidth() / 8, d.precision(), d.scale());
     } else if (t instanceof ArrowType.Utf8 || t instanceof ArrowType.Binary) {
       return new VarBinaryVector(type, data, false);
@@ -70,10 +76,15 @@ public final class ArrowVectors {
       return d.unit() == io.arrowfile.columnar.type.DateUnit.DAY
           ? new Int32Vector(type, data) : new Date64Vector(type, data);
     } else if (t instanceof ArrowType.Timestamp ts) {
-      return toMicros(type, data, ts.unit());
+      return toMicros(type, data, ts.unit(), false);
     } else if (t instanceof ArrowType.Duration du) {
-      return toMicros(type, data, du.unit());
+      return toMicros(type, data, du.unit(), true);
     } else if (t instanceof ArrowType.Time tm) {
+      if (!(type instanceof LongType)) {
+        // Spark's TIME holds a time of day; Arrow allows any value (Arrow C++'s golden files have 24:00:00).
+        // Checked once as the batch is loaded, so that Spark never meets a value it cannot decode.
+        checkTimeOfDay(data, tm);
+      }
       // nanoseconds of the day, for TimeType and for the LongType fallback alike
       return switch (tm.unit()) {
         case SECOND -> new ScaledLongVector(type, data, false, 1_000_000_000L);
@@ -125,12 +136,53 @@ public final class ArrowVectors {
         + field.name() + "')");
   }
 
-  private static ColumnVector toMicros(DataType type, ArrayData data, TimeUnit unit) {
+  /**
+   * Timestamps and durations in microseconds. Nanoseconds: an amount ({@code amount}, a duration) is truncated
+   * toward zero, a point in time (a timestamp) floored; see {@link TruncatedLongVector}, {@link FlooredLongVector}.
+   */
+  private static ColumnVector toMicros(DataType type, ArrayData data, TimeUnit unit, boolean amount) {
     return switch (unit) {
       case SECOND -> new ScaledLongVector(type, data, true, 1_000_000L);
       case MILLISECOND -> new ScaledLongVector(type, data, true, 1_000L);
       case MICROSECOND -> new Int64Vector(type, data);
-      case NANOSECOND -> new FlooredLongVector(type, data, 1_000L);
+      case NANOSECOND -> amount ? new TruncatedLongVector(type, data, 1_000L) : new FlooredLongVector(type, data, 1_000L);
+    };
+  }
+
+  private static final long NANOS_PER_DAY = 86_400_000_000_000L;
+
+  /**
+   * Fails when a non-null value of Time column {@code data} is not a time of day (0 inclusive to 24:00
+   * exclusive), naming the value; the caller adds the column and the file.
+   */
+  static void checkTimeOfDay(ArrayData data, ArrowType.Time tm) {
+    long perDay = switch (tm.unit()) {
+      case SECOND -> 86_400L;
+      case MILLISECOND -> 86_400_000L;
+      case MICROSECOND -> 86_400_000_000L;
+      case NANOSECOND -> NANOS_PER_DAY;
+    };
+    io.arrowfile.columnar.memory.ArrowBuffer values = data.buffer(1);
+    boolean wide = tm.bitWidth() == 64;
+    long n = data.length();
+    long first = data.offset();
+    boolean nulls = data.nullCount() > 0;
+    for (long i = 0; i < n; i++) {
+      long v = wide ? values.getLong((first + i) << 3) : values.getInt((first + i) << 2);
+      if ((v < 0 || v >= perDay) && !(nulls && !data.isValid(i))) {
+        throw new ArrowFormatException("time value " + v + " " + unitName(tm.unit())
+            + " is not a time of day, which Spark's TIME type must hold; with "
+            + "spark.sql.timeType.enabled=false the column reads as BIGINT nanoseconds instead");
+      }
+    }
+  }
+
+  private static String unitName(TimeUnit unit) {
+    return switch (unit) {
+      case SECOND -> "s";
+      case MILLISECOND -> "ms";
+      case MICROSECOND -> "µs";
+      case NANOSECOND -> "ns";
     };
   }
 }

@@ -7,7 +7,8 @@ import org.apache.spark.unsafe.types.CalendarInterval;
 
 /**
  * Arrow Interval DayTime (days, milliseconds) and MonthDayNano (months, days, nanoseconds) as
- * CalendarIntervalType; nanoseconds are floored to microseconds.
+ * CalendarIntervalType; nanoseconds are truncated toward zero to microseconds, as Spark's own
+ * {@code ArrowColumnVector} reads MonthDayNano (an amount: -1500 ns is -1 µs, the mirror of 1500 ns).
  */
 public final class CalendarIntervalVector extends ArrowVector {
   private final ArrowBuffer values;
@@ -25,7 +26,7 @@ public final class CalendarIntervalVector extends ArrowVector {
     if (monthDayNano) {
       long at = i << 4;
       return new CalendarInterval(values.getInt(at), values.getInt(at + 4),
-          Math.floorDiv(values.getLong(at + 8), 1000L));
+          values.getLong(at + 8) / 1000L);
     }
     long at = i << 3;
     return new CalendarInterval(0, values.getInt(at), values.getInt(at + 4) * 1000L);

@@ -26,7 +26,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * Many queries over the same files leak nothing: after 1,000 small queries (full reads, filters, {@code LIMIT 1}
  * early exits, failing reads of a corrupt file; DataFrame (V2) and SQL (V1)) the JVM holds as many open file
- * descriptors and file mappings as before; and 32 concurrent queries from one session get the right results.
+ * descriptors and file mappings as before; 32 concurrent queries from one session get the right results; and so
+ * do 8 threads of queries while another thread writes elsewhere.
  */
 class ResourceLeakTest {
   @TempDir
@@ -146,6 +147,44 @@ class ResourceLeakTest {
       }
       for (Future<?> f : futures) {
         f.get(3, TimeUnit.MINUTES);
+      }
+    } finally {
+      pool.shutdownNow();
+    }
+    Snapshot after = Snapshot.take();
+    assertEquals(0, after.dataFds(), "descriptors still open on the data files: " + after);
+    assertEquals(0, after.maps(), "data files still mapped: " + after);
+  }
+
+  @Test
+  void eightReadingThreadsWhileAnotherWrites() throws Exception {
+    Path written = tmp.resolve("written");
+    ExecutorService pool = Executors.newFixedThreadPool(9);
+    try {
+      List<Future<?>> futures = new ArrayList<>();
+      for (int t = 0; t < 8; t++) {
+        int n = t;
+        futures.add(pool.submit(() -> {
+          for (int q = 0; q < 12; q++) {
+            query(n * 12 + q);
+          }
+          assertEquals(expectedRows, ClusterSupport.canonical(df()));
+          return null;
+        }));
+      }
+      // The writer overwrites its own directory with each codec in turn, and checks each version reads whole.
+      futures.add(pool.submit(() -> {
+        for (String codec : List.of("none", "lz4", "zstd", "none")) {
+          Dataset<Row> rows = spark.range(0, 5000, 1, 3).selectExpr("id", "concat('" + codec + "', id) as s");
+          rows.write().format("arrowfile").mode("overwrite").option("compression", codec)
+              .option("rowsPerBatch", "700").save(written.toString());
+          assertEquals(ClusterSupport.canonical(rows),
+              ClusterSupport.canonical(spark.read().format("arrowfile").load(written.toString())));
+        }
+        return null;
+      }));
+      for (Future<?> f : futures) {
+        f.get(5, TimeUnit.MINUTES);
       }
     } finally {
       pool.shutdownNow();

@@ -203,4 +203,61 @@ class WriteFailureTest {
     assertEquals(seen.get(PARQUET), seen.get(ARROW));
     assertEquals(3, seen.get(ARROW).size());
   }
+
+  @Test
+  void aFailedOverwriteLeavesWhatParquetLeaves() throws IOException {
+    Map<String, List<String>> seen = new LinkedHashMap<>();
+    for (String f : FORMATS) {
+      Path out = tmp.resolve(f);
+      expected().limit(5).write().format(f).save(out.toString());
+      assertThrows(Exception.class, () -> input(2).write().format(f).mode(SaveMode.Overwrite).save(out.toString()));
+      String t = "overwritten_" + f;
+      expected().limit(3).write().format(f).saveAsTable(t);
+      assertThrows(Exception.class, () -> input(2).write().format(f).mode(SaveMode.Overwrite).saveAsTable(t));
+      boolean tableLeft = spark.catalog().tableExists(t);
+      seen.put(f, List.of(String.valueOf(listing(out)),
+          tableLeft ? String.valueOf(Tables.rows(spark.table(t))) : "<table dropped>"));
+    }
+    // Spark deletes the old files of a path before the job runs, and drops a table it overwrites with
+    // saveAsTable, for every file format: what is left is the same for both.
+    System.out.println("WriteFailureTest: after a failed overwrite " + seen);
+    assertEquals(seen.get(PARQUET), seen.get(ARROW));
+  }
+
+  private static volatile java.util.concurrent.CountDownLatch writing;
+
+  /** Identity on {@code id}, except that it signals {@link #writing} and blocks at id 35 until interrupted. */
+  private static Column blockingIdentity() {
+    UserDefinedFunction f = functions.udf((UDF1<Long, Long>) id -> {
+      if (id == 35) {
+        writing.countDown();
+        Thread.sleep(120_000);
+      }
+      return id;
+    }, DataTypes.LongType).asNondeterministic();
+    return f.apply(functions.col("id"));
+  }
+
+  @Test
+  void aJobCancelledMidWriteLeavesWhatParquetLeaves() throws Exception {
+    Map<String, List<String>> seen = new LinkedHashMap<>();
+    for (String f : FORMATS) {
+      Path out = tmp.resolve(f);
+      writing = new java.util.concurrent.CountDownLatch(1);
+      String group = "cancelled-write-" + f;
+      java.util.concurrent.CompletableFuture<Void> job = java.util.concurrent.CompletableFuture.runAsync(() -> {
+        spark.sparkContext().setJobGroup(group, "a write to cancel", true);
+        spark.range(0, 100, 1, 4).select(blockingIdentity().as("id")).selectExpr("id", "concat('row', id) AS s")
+            .write().format(f).option("rowsPerBatch", "4").save(out.toString());
+      });
+      assertTrue(writing.await(2, java.util.concurrent.TimeUnit.MINUTES), "the write never reached row 35");
+      spark.sparkContext().cancelJobGroup(group);
+      Exception e = assertThrows(Exception.class, () -> job.get(2, java.util.concurrent.TimeUnit.MINUTES));
+      assertTrue(SparkTesting.messages(e).contains("cancelled"), SparkTesting.messages(e));
+      seen.put(f, List.of(String.valueOf(listing(out)), String.valueOf(Tables.dataFiles(out))));
+      assertEquals(List.of(), Tables.dataFiles(out), f);
+    }
+    System.out.println("WriteFailureTest: after a cancelled write " + seen);
+    assertEquals(seen.get(PARQUET), seen.get(ARROW));
+  }
 }

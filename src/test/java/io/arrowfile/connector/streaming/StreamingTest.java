@@ -154,6 +154,32 @@ class StreamingTest {
     assertEquals(range(0, 2000), ids(out));
   }
 
+  @Test
+  void theSinkTakesTheWriteOptions() throws Exception {
+    Path in = dir.resolve("in");
+    arrive(in, "a", 0, 20000, 1);
+    long[] sizes = new long[2];
+    String[] codecs = {"none", "zstd"};
+    for (int k = 0; k < 2; k++) {
+      Path out = dir.resolve("out-" + codecs[k]);
+      StreamingQuery q = source(in, 1000).writeStream().format("arrowfile")
+          .option("checkpointLocation", dir.resolve("checkpoint-" + codecs[k]).toString())
+          .option("compression", codecs[k])
+          .trigger(Trigger.AvailableNow()).start(out.toString());
+      q.awaitTermination();
+      assertEquals(range(0, 20000), ids(out));
+      try (Stream<Path> files = Files.list(out)) {
+        sizes[k] = files.filter(p -> p.toString().endsWith(".arrow")).mapToLong(p -> p.toFile().length()).sum();
+      }
+    }
+    assertTrue(sizes[1] < sizes[0] / 2, "zstd " + sizes[1] + " bytes, none " + sizes[0]);
+    Exception e = assertThrows(Exception.class, () -> source(in, 1000).writeStream().format("arrowfile")
+        .option("checkpointLocation", dir.resolve("checkpoint-bad").toString())
+        .option("compression", "snappy").trigger(Trigger.AvailableNow()).start(dir.resolve("bad").toString())
+        .awaitTermination());
+    assertTrue(SparkTesting.messages(e).contains("compression"), SparkTesting.messages(e));
+  }
+
   private static long dataFiles(Path out) throws IOException {
     try (Stream<Path> s = Files.list(out)) {
       return s.filter(p -> p.getFileName().toString().endsWith(".arrow")).count();

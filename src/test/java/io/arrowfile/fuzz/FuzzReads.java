@@ -42,37 +42,17 @@ public final class FuzzReads {
 
   private FuzzReads() {}
 
-  /**
-   * What lz4-java's {@code LZ4FrameInputStream} allocates per compressed buffer whatever its size: two
-   * buffers of the block size the frame header declares (4 MiB max). Finding F1 (reported to the ipc owner):
-   * a 3 KB LZ4-compressed file allocates ~100 MB. Until the codec decompresses blocks into memory sized by
-   * the buffer's declared length, the budget grants this per LZ4 frame in the input; set it to 0 to see F1.
-   */
-  static final long KNOWN_LZ4_FRAME_OVERHEAD = Long.getLong("arrowfile.fuzz.lz4FrameOverhead", 8L << 20);
-  private static final byte[] LZ4_FRAME_MAGIC = {0x04, 0x22, 0x4D, 0x18};
-
   /** The most a read of {@code inputLength} bytes may allocate. */
   static long allocationBudget(long inputLength) {
     return (64L << 20) + 2048L * inputLength;
   }
 
-  /** The most a read of {@code input} may allocate: {@link #allocationBudget(long)} plus the known LZ4 overhead. */
+  /**
+   * The most a read of {@code input} may allocate. LZ4 frames once needed a grant of 8 MiB each here (lz4-java's
+   * frame stream allocated two block-size buffers per Arrow buffer); they now decode into the declared length.
+   */
   static long allocationBudget(byte[] input) {
-    return allocationBudget(input.length) + KNOWN_LZ4_FRAME_OVERHEAD * count(input, LZ4_FRAME_MAGIC);
-  }
-
-  private static int count(byte[] haystack, byte[] needle) {
-    int n = 0;
-    outer:
-    for (int i = 0; i + needle.length <= haystack.length; i++) {
-      for (int j = 0; j < needle.length; j++) {
-        if (haystack[i + j] != needle[j]) {
-          continue outer;
-        }
-      }
-      n++;
-    }
-    return n;
+    return allocationBudget(input.length);
   }
 
   /** A read allocated more than its input justifies. */

@@ -13,7 +13,6 @@ import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.channels.Channels;
 import java.util.Arrays;
-import net.jpountz.lz4.LZ4FrameInputStream;
 import net.jpountz.lz4.LZ4FrameOutputStream;
 
 /**
@@ -66,7 +65,7 @@ public final class BodyCompression {
     }
     // A buffer straddling two chunks of a huge mapping is copied once.
     ByteBuffer in = payload.isContiguous() ? payload.asByteBuffer() : ByteBuffer.wrap(payload.toByteArray());
-    if (codec == CompressionCodec.LZ4_FRAME && Lz4Frame.independentBlocks(in)) {
+    if (codec == CompressionCodec.LZ4_FRAME) {
       // One allocation of the declared size, bounded by what LZ4 could make of the bytes present.
       if (declared > payload.length() * Lz4Frame.MAX_RATIO + 1024) {
         throw new ArrowFormatException("compressed buffer declares " + declared + " uncompressed bytes, more than "
@@ -87,7 +86,8 @@ public final class BodyCompression {
       // is only made up to a ratio real data reaches; beyond it the output grows as bytes come out.
       return ArrowBuffer.wrap(zstd(in, (int) declared));
     }
-    try (InputStream stream = open(codec, new ByteBufferInputStream(in))) {
+    // zstd beyond the trusted ratio: streamed, the output growing only as bytes come out.
+    try (InputStream stream = new ZstdInputStreamNoFinalizer(new ByteBufferInputStream(in))) {
       byte[] out = inflate(stream, (int) declared, payload.length());
       return ArrowBuffer.wrap(out);
     } catch (ArrowFormatException e) {
@@ -123,13 +123,6 @@ public final class BodyCompression {
       throw new ArrowFormatException("compressed buffer decompresses to " + n + " bytes, not the declared " + declared);
     }
     return out;
-  }
-
-  private static InputStream open(CompressionCodec codec, InputStream in) throws IOException {
-    return switch (codec) {
-      case LZ4_FRAME -> new LZ4FrameInputStream(in);
-      case ZSTD -> new ZstdInputStreamNoFinalizer(in);
-    };
   }
 
   private static byte[] inflate(InputStream stream, int declared, long compressedLength) throws IOException {

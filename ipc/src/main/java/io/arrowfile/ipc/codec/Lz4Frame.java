@@ -3,42 +3,33 @@ package io.arrowfile.ipc.codec;
 import io.arrowfile.columnar.ArrowFormatException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
-import net.jpountz.lz4.LZ4Exception;
-import net.jpountz.lz4.LZ4Factory;
-import net.jpountz.lz4.LZ4SafeDecompressor;
 import net.jpountz.xxhash.XXHash32;
 import net.jpountz.xxhash.XXHashFactory;
 
 /**
- * Decodes an LZ4 frame (lz4's frame format) straight into an output array of the length Arrow declared.
+ * Decodes LZ4 frames (lz4's frame format) straight into an output array of the length Arrow declared: frames
+ * with independent or linked blocks, stored blocks, the optional block and content checksums and content size,
+ * skippable frames, and the legacy frame format.
  *
- * <p>lz4-java's {@code LZ4FrameInputStream} allocates two buffers of the frame's declared block size (up
- * to 4 MiB) per stream, and Arrow compresses every buffer as its own frame: a batch of many small buffers
- * cost megabytes of allocation each. Here each block decompresses in place into the output, and the
- * declared length is first checked against what LZ4 can expand the bytes actually present into.
+ * <p>The whole frame decodes into the buffer's final memory, so a block of a linked frame (Arrow C++'s default,
+ * and so pyarrow's, pandas' and Polars') copies its matches from the blocks before it where they already lie.
+ * lz4-java's {@code LZ4FrameInputStream} refuses linked blocks, and allocated two buffers of the frame's block
+ * size (up to 4 MiB) per Arrow buffer. The declared length is first checked against what LZ4 can expand the
+ * bytes actually present into.
  */
 final class Lz4Frame {
   private static final int MAGIC = 0x184D2204;
+  private static final int LEGACY_MAGIC = 0x184C2102;
+  /** A legacy frame's blocks each decompress to at most 8 MiB. */
+  private static final int LEGACY_BLOCK = 8 << 20;
   private static final int SKIPPABLE_MASK = 0xFFFFFFF0;
   private static final int SKIPPABLE_MAGIC = 0x184D2A50;
   /** LZ4 sequences expand at most ~255 to 1; anything claiming more can't be valid. */
   static final long MAX_RATIO = 255;
 
-  private static final LZ4SafeDecompressor DECOMPRESSOR = LZ4Factory.fastestInstance().safeDecompressor();
   private static final XXHash32 XXHASH = XXHashFactory.fastestInstance().hash32();
 
   private Lz4Frame() {}
-
-  /**
-   * Whether {@code in} (a frame, position to limit) can be decoded here: independent blocks only; frames
-   * whose blocks reference earlier blocks go the streaming way.
-   */
-  static boolean independentBlocks(ByteBuffer in) {
-    if (in.remaining() < 7 || in.order(ByteOrder.LITTLE_ENDIAN).getInt(in.position()) != MAGIC) {
-      return false;
-    }
-    return (in.get(in.position() + 4) & 0x20) != 0;
-  }
 
   /** Decodes the frame(s) in {@code in} into exactly {@code out.length} bytes. */
   static void decode(ByteBuffer in, byte[] out) {
@@ -52,7 +43,11 @@ final class Lz4Frame {
         src.position(src.position() + skip);
         continue;
       }
-      require(magic == MAGIC, "not an LZ4 frame (magic " + Integer.toHexString(magic) + ")");
+      if (magic == LEGACY_MAGIC) {
+        written = legacyFrame(src, out, written);
+        continue;
+      }
+      require(magic == MAGIC, "not an LZ4 frame (magic 0x" + Integer.toHexString(magic) + ")");
       written = frame(src, out, written);
     }
     require(written == out.length, "LZ4 data decompresses to " + written + " bytes, not the declared " + out.length);
@@ -65,14 +60,14 @@ final class Lz4Frame {
     int bd = src.get() & 0xFF;
     require((flg >>> 6) == 1, "LZ4 frame version " + (flg >>> 6) + " is not 1");
     require((flg & 0x02) == 0 && (bd & 0x8F) == 0, "LZ4 frame header has reserved bits set");
-    require((flg & 0x20) != 0, "LZ4 frame with dependent blocks");
+    boolean linked = (flg & 0x20) == 0;
     int blockMax = 1 << (8 + 2 * ((bd >>> 4) & 7));
     require(((bd >>> 4) & 7) >= 4, "LZ4 frame declares an invalid block size");
     boolean blockChecksum = (flg & 0x10) != 0;
     boolean contentSize = (flg & 0x08) != 0;
     boolean contentChecksum = (flg & 0x04) != 0;
     boolean dictionary = (flg & 0x01) != 0;
-    require(!dictionary, "LZ4 frame needs a dictionary, which Arrow never uses");
+    require(!dictionary, "LZ4 frame needs a dictionary (DictID flag), which Arrow never uses");
     long declaredContent = -1;
     if (contentSize) {
       require(src.remaining() >= 8, "LZ4 frame header is truncated");
@@ -84,31 +79,31 @@ final class Lz4Frame {
     int expectedHc = (XXHASH.hash(src, headerStart, headerLength, 0) >>> 8) & 0xFF;
     require(hc == expectedHc, "LZ4 frame header checksum does not match");
     int frameStart = written;
-    while (true) {
+    for (int block = 0; ; block++) {
       int size = readInt(src, "block size");
       if (size == 0) {
         break;
       }
       boolean stored = size < 0;
       int length = size & 0x7FFFFFFF;
-      require(length <= blockMax && length <= src.remaining(),
-          "LZ4 block of " + length + " bytes is larger than the frame's blocks or the buffer");
+      require(length <= blockMax && length <= src.remaining(), "LZ4 block " + block + " of " + length
+          + " bytes is larger than the frame's blocks (" + blockMax + ") or the bytes left (" + src.remaining() + ")");
       int at = src.position();
       if (blockChecksum) {
-        require(src.remaining() - length >= 4, "LZ4 block checksum is truncated");
+        require(src.remaining() - length >= 4, "LZ4 block " + block + ": its checksum is truncated");
         int expected = src.getInt(at + length);
-        require(XXHASH.hash(src, at, length, 0) == expected, "LZ4 block checksum does not match");
+        require(XXHASH.hash(src, at, length, 0) == expected, "LZ4 block " + block + ": checksum does not match");
       }
       int room = Math.min(blockMax, out.length - written);
       if (stored) {
-        require(length <= out.length - written, "LZ4 data decompresses to more than the declared " + out.length + " bytes");
+        require(length <= room, "LZ4 data decompresses to more than the declared " + out.length + " bytes");
         src.get(at, out, written, length);
         written += length;
       } else {
         try {
-          written += DECOMPRESSOR.decompress(src, at, length, ByteBuffer.wrap(out), written, room);
-        } catch (LZ4Exception e) {
-          throw new ArrowFormatException("corrupt LZ4 block: " + e.getMessage(), e);
+          written += Lz4Block.decode(src, at, length, out, written, room, linked ? frameStart : written);
+        } catch (ArrowFormatException e) {
+          throw new ArrowFormatException("LZ4 block " + block + " of a frame: " + e.getMessage(), e);
         }
       }
       src.position(at + length + (blockChecksum ? 4 : 0));
@@ -119,6 +114,32 @@ final class Lz4Frame {
     }
     require(declaredContent < 0 || declaredContent == written - frameStart,
         "LZ4 frame declares " + declaredContent + " bytes of content but holds " + (written - frameStart));
+    return written;
+  }
+
+  /**
+   * The legacy frame (lz4 before the frame format, still written by {@code lz4 -l}): independent blocks of up to
+   * 8 MiB of output, each behind its 4-byte compressed size, with no end mark; the frame ends with the input or
+   * where another frame's magic number stands in place of a size.
+   */
+  private static int legacyFrame(ByteBuffer src, byte[] out, int written) {
+    for (int block = 0; src.remaining() >= 4; block++) {
+      int size = src.getInt(src.position());
+      if (size == MAGIC || size == LEGACY_MAGIC || (size & SKIPPABLE_MASK) == SKIPPABLE_MAGIC) {
+        break;
+      }
+      src.position(src.position() + 4);
+      require(size > 0 && size <= src.remaining(), "LZ4 legacy block " + block + " of " + size
+          + " bytes does not fit the " + src.remaining() + " bytes left");
+      int room = Math.min(LEGACY_BLOCK, out.length - written);
+      int at = src.position();
+      try {
+        written += Lz4Block.decode(src, at, size, out, written, room, written);
+      } catch (ArrowFormatException e) {
+        throw new ArrowFormatException("LZ4 legacy block " + block + ": " + e.getMessage(), e);
+      }
+      src.position(at + size);
+    }
     return written;
   }
 

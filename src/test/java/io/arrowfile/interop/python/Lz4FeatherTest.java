@@ -1,0 +1,50 @@
+package io.arrowfile.interop.python;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.arrowfile.testing.PythonPeers;
+import io.arrowfile.testing.SparkTesting;
+import java.nio.file.Path;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.SparkSession;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * The reported bug: Feather files as pyarrow and pandas write them by default (LZ4 frames with linked blocks) and
+ * columns well over 64 KiB read through Spark, every value accounted for by aggregates computed in Python.
+ */
+class Lz4FeatherTest {
+  @TempDir static Path dir;
+  private static SparkSession spark;
+  private static String expected;
+
+  @BeforeAll
+  static void write() {
+    expected = PythonPeers.run("write_lz4_feather.py", 300, dir.toString()).strip();
+    spark = SparkTesting.local("lz4-feather");
+  }
+
+  @AfterAll
+  static void stop() {
+    if (spark != null) {
+      spark.stop();
+    }
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"pyarrow-default.feather", "pandas-default.feather"})
+  void defaultFeatherFilesReadWhole(String file) {
+    Row r = spark.read().format("arrowfile").load(dir.resolve(file).toString())
+        .selectExpr("count(*)", "sum(id)", "sum(v)", "sum(length(name))").first();
+    String actual = String.format("{\"rows\": %d, \"sum_id\": %d, \"sum_v\": %d, \"sum_name_length\": %d, ",
+        r.getLong(0), r.getLong(1), r.getLong(2), r.getLong(3));
+    assertTrue(expected.startsWith(actual), file + ": " + actual + " vs " + expected);
+    long uncompressed = Long.parseLong(expected.replaceAll(".*\"uncompressed_bytes\": (\\d+).*", "$1"));
+    long size = dir.resolve(file).toFile().length();
+    assertTrue(size < uncompressed * 0.8, file + " is LZ4-compressed: " + size + " of " + uncompressed + " bytes");
+  }
+}

@@ -86,6 +86,10 @@ def canon_array(arr):
         return out
     t = arr.type
     n = len(arr)
+    if n == 0:
+        # pyarrow 25 crashes the process on e.g. UnionArray.type_codes of an empty dense union read from IPC
+        # (its own files too): an empty array has nothing to look at.
+        return []
     valid = arr.is_valid().to_pylist() if not pa.types.is_null(t) else [False] * n
     if isinstance(t, pa.ExtensionType):
         return canon_array(arr.storage)
@@ -156,11 +160,14 @@ def canon_array(arr):
         children = [(t.field(j).name, canon_array(arr.field(j))) for j in range(t.num_fields)]
         return [{name: vals[i] for name, vals in children} if valid[i] else None for i in range(n)]
     if pa.types.is_union(t):
-        codes = arr.type_codes.to_pylist()
+        # UnionArray.type_codes and .offsets of pyarrow 25 ignore a slice's offset: read the buffers instead.
+        bufs = arr.buffers()
+        codes = pa.Array.from_buffers(pa.int8(), n, [None, bufs[1]], offset=arr.offset).to_pylist()
         child_index = {code: j for j, code in enumerate(t.type_codes)}
         children = [canon_array(arr.field(j)) for j in range(t.num_fields)]
         dense = t.mode == "dense"
-        offsets = arr.offsets.to_pylist() if dense else None
+        offsets = pa.Array.from_buffers(pa.int32(), n, [None, bufs[2]], offset=arr.offset).to_pylist() \
+            if dense else None
         out = []
         for i in range(n):
             code = codes[i]

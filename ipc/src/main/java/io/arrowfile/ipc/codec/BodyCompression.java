@@ -18,7 +18,7 @@ import net.jpountz.lz4.LZ4FrameOutputStream;
 /**
  * Compression of record batch body buffers, each on its own: an int64 little-endian uncompressed length,
  * then the compressed bytes (an LZ4 frame or a zstd frame). A length of -1 marks a buffer stored
- * uncompressed; an empty buffer stays empty.
+ * uncompressed (other writers may do that; ours compresses every buffer); an empty buffer stays empty.
  *
  * <p>Decompression never trusts the declared length for allocation: output memory grows as bytes actually
  * come out of the decompressor, up to the declared length, which is itself capped.
@@ -154,8 +154,11 @@ public final class BodyCompression {
   }
 
   /**
-   * {@code data} compressed with {@code codec} and prefixed with its length, or prefixed with -1 and stored
-   * as is when compression does not make it smaller. An empty buffer stays empty.
+   * {@code data} compressed with {@code codec} and prefixed with its uncompressed length. Every non-empty
+   * buffer is compressed, even where that does not make it smaller, as Arrow C++ does by default: a buffer
+   * stored raw behind the -1 prefix starts 8 bytes past its aligned offset, and readers that map values in
+   * place (Polars 1.44 on Decimal128, for one) refuse data not aligned to its value width. An empty buffer
+   * stays empty.
    */
   public static ArrowBuffer compress(CompressionCodec codec, ArrowBuffer data, int zstdLevel) {
     if (data.length() == 0) {
@@ -173,22 +176,21 @@ public final class BodyCompression {
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
-    boolean pays = compressed.length < data.length();
-    int bodyLength = pays ? compressed.length : (int) data.length();
-    byte[] out = new byte[PREFIX + bodyLength];
-    ByteBuffer bb = ByteBuffer.wrap(out).order(ByteOrder.LITTLE_ENDIAN);
-    bb.putLong(0, pays ? data.length() : UNCOMPRESSED);
-    if (pays) {
-      System.arraycopy(compressed, 0, out, PREFIX, compressed.length);
-    } else {
-      data.getBytes(0, out, PREFIX, bodyLength);
-    }
+    byte[] out = new byte[PREFIX + compressed.length];
+    ByteBuffer.wrap(out).order(ByteOrder.LITTLE_ENDIAN).putLong(0, data.length());
+    System.arraycopy(compressed, 0, out, PREFIX, compressed.length);
     return ArrowBuffer.wrap(out);
   }
 
   private static byte[] lz4(ArrowBuffer data) throws IOException {
     ByteArrayOutputStream bytes = new ByteArrayOutputStream((int) Math.min(data.length() + 64, 1 << 20));
-    try (LZ4FrameOutputStream out = new LZ4FrameOutputStream(bytes)) {
+    // The smallest block size that holds the buffer: the default (4 MB) allocates 4 MB twice per buffer, which
+    // made small batches many times slower to write.
+    LZ4FrameOutputStream.BLOCKSIZE block = data.length() <= 64 << 10 ? LZ4FrameOutputStream.BLOCKSIZE.SIZE_64KB
+        : data.length() <= 256 << 10 ? LZ4FrameOutputStream.BLOCKSIZE.SIZE_256KB
+        : data.length() <= 1 << 20 ? LZ4FrameOutputStream.BLOCKSIZE.SIZE_1MB : LZ4FrameOutputStream.BLOCKSIZE.SIZE_4MB;
+    try (LZ4FrameOutputStream out = new LZ4FrameOutputStream(bytes, block,
+        LZ4FrameOutputStream.FLG.Bits.BLOCK_INDEPENDENCE)) {
       data.writeTo(Channels.newChannel(out));
     }
     return bytes.toByteArray();

@@ -14,7 +14,6 @@ import io.arrowfile.testing.PythonPeers;
 import java.io.IOException;
 import java.math.BigDecimal;
 import java.math.BigInteger;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
@@ -318,9 +317,5 @@ final class Canonical {
     if (check == null || !check.path("ok").asBoolean(false)) {
       throw new AssertionError(what + ": " + check);
     }
-  }
-
-  static String text(Path p) throws IOException {
-    return Files.readString(p);
   }
 }

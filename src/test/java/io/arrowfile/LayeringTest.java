@@ -12,7 +12,11 @@ import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
-/** The layers depend one way only: columnar <- ipc <- connector, and main code never on Arrow's Java library. */
+/**
+ * The layers depend one way only: columnar <- ipc <- connector, and main code never on Arrow's Java library.
+ * Inside the connector, the packages do too: options and types at the bottom, statistics and vectors on types,
+ * read and write beside each other on those, and the package root (what Spark calls first) on top.
+ */
 class LayeringTest {
   private static final Pattern IMPORT =
       Pattern.compile("^\\s*import\\s+(?:static\\s+)?([\\w.]+)", Pattern.MULTILINE);
@@ -35,9 +39,53 @@ class LayeringTest {
     assertEquals(List.of(), violations("examples", "org.apache.arrow"));
   }
 
-  private static List<String> violations(String folder, String... forbidden) throws IOException {
+  /** What each sub-package of the connector may use of the others; the package root may use them all. */
+  private static final java.util.Map<String, List<String>> CONNECTOR_ALLOWED = java.util.Map.of(
+      "options", List.of(),
+      "types", List.of(),
+      "statistics", List.of("types"),
+      "vector", List.of("types"),
+      "read", List.of("options", "types", "statistics", "vector"),
+      "write", List.of("options", "types", "statistics"));
+
+  @Test
+  void connectorPackagesDependDownwardOnly() throws IOException {
+    Path root = Path.of("connector", "src", "main", "java", "io", "arrowfile", "connector");
     List<String> found = new ArrayList<>();
-    Path root = Path.of(folder, "src", "main", "java");
+    try (Stream<Path> dirs = Files.list(root)) {
+      for (Path dir : (Iterable<Path>) dirs.filter(Files::isDirectory)::iterator) {
+        String pkg = dir.getFileName().toString();
+        List<String> allowed = CONNECTOR_ALLOWED.get(pkg);
+        if (allowed == null) {
+          found.add(dir + " is not in LayeringTest's table of connector packages");
+          continue;
+        }
+        List<String> forbidden = new ArrayList<>();
+        for (String other : CONNECTOR_ALLOWED.keySet()) {
+          if (!other.equals(pkg) && !allowed.contains(other)) {
+            forbidden.add("io.arrowfile.connector." + other);
+          }
+        }
+        found.addAll(violations(dir, forbidden.toArray(new String[0])));
+        // The package root's classes: io.arrowfile.connector.SomeClass.
+        try (Stream<Path> files = Files.list(dir)) {
+          for (Path file : (Iterable<Path>) files.filter(p -> p.toString().endsWith(".java"))::iterator) {
+            if (Pattern.compile("io\\.arrowfile\\.connector\\.[A-Z]").matcher(Files.readString(file)).find()) {
+              found.add(file + " uses the package root");
+            }
+          }
+        }
+      }
+    }
+    assertEquals(List.of(), found);
+  }
+
+  private static List<String> violations(String folder, String... forbidden) throws IOException {
+    return violations(Path.of(folder, "src", "main", "java"), forbidden);
+  }
+
+  private static List<String> violations(Path root, String... forbidden) throws IOException {
+    List<String> found = new ArrayList<>();
     if (!Files.isDirectory(root)) {
       return found;
     }

@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.arrowfile.columnar.type.ArrowType;
 import io.arrowfile.columnar.type.Field;
 import io.arrowfile.columnar.type.Schema;
+import io.arrowfile.connector.read.ArrowFiles;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;

@@ -17,6 +17,8 @@ import io.arrowfile.columnar.type.Precision;
 import io.arrowfile.columnar.type.Schema;
 import io.arrowfile.columnar.type.TimeUnit;
 import io.arrowfile.columnar.type.UnionMode;
+import io.arrowfile.connector.read.ArrowFiles;
+import io.arrowfile.connector.types.ArrowToSpark;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;

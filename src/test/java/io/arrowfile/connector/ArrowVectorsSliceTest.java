@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.arrowfile.columnar.RecordBatch;
+import io.arrowfile.connector.types.ArrowToSpark;
 import io.arrowfile.connector.vector.ArrowVectors;
 import java.util.List;
 import org.apache.spark.sql.catalyst.expressions.UnsafeProjection;

@@ -4,10 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.arrowfile.columnar.RecordBatch;
 import io.arrowfile.columnar.ValidationLevel;
-import io.arrowfile.connector.ArrowFiles;
-import io.arrowfile.ipc.BatchReader;
+import io.arrowfile.connector.read.ArrowFiles;
 import io.arrowfile.ipc.ArrowFileReader;
 import io.arrowfile.ipc.ArrowFileWriter;
+import io.arrowfile.ipc.BatchReader;
 import io.arrowfile.ipc.ReadOptions;
 import io.arrowfile.ipc.WriteOptions;
 import io.arrowfile.ipc.metadata.CompressionCodec;

@@ -1,6 +1,10 @@
 package io.arrowfile.connector;
 
 import io.arrowfile.connector.options.ArrowOptions;
+import io.arrowfile.connector.read.ArrowBatchIterator;
+import io.arrowfile.connector.read.ArrowFiles;
+import io.arrowfile.connector.read.ArrowSchemaInference;
+import io.arrowfile.connector.read.HadoopConfBroadcast;
 import io.arrowfile.connector.write.ArrowWriteSupport;
 import java.io.IOException;
 import java.io.Serializable;
@@ -57,26 +61,12 @@ public final class ArrowFileFormat implements FileFormat, DataSourceRegister, Se
     return ArrowFileFormat.class.hashCode();
   }
 
-  static Configuration hadoopConf(SparkSession session, Map<String, String> options) {
-    return ((org.apache.spark.sql.classic.SparkSession) session).sessionState()
-        .newHadoopConfWithOptions(CollectionConverters.asScala(options).toMap(scala.$less$colon$less$.MODULE$.refl()));
-  }
-
-  static boolean forceHadoopRead(Map<String, String> options) {
-    return ArrowOptions.bool(options, ArrowFiles.FORCE_HADOOP_READ, false);
-  }
-
-  /** Columnar output is possible for every schema we can map; Spark needs whole-stage codegen for it. */
-  static boolean batchesSupported(SQLConf conf, StructType schema) {
-    return conf.wholeStageEnabled() && schema.fields().length <= conf.wholeStageMaxNumFields();
-  }
-
   @Override
   public Option<StructType> inferSchema(SparkSession session, scala.collection.immutable.Map<String, String> options,
       scala.collection.immutable.Seq<FileStatus> files) {
     Map<String, String> opts = CollectionConverters.asJava(options);
     ArrowOptions.check(opts);
-    StructType schema = ArrowSchemaInference.infer(hadoopConf(session, opts), CollectionConverters.asJava(files),
+    StructType schema = ArrowSchemaInference.infer(ArrowFiles.hadoopConf(session, opts), CollectionConverters.asJava(files),
         ArrowSchemaInference.mergeSchema(opts), ArrowSchemaInference.Tolerance.of(opts, session.sessionState().conf()));
     return Option.apply(schema);
   }
@@ -95,7 +85,7 @@ public final class ArrowFileFormat implements FileFormat, DataSourceRegister, Se
 
   @Override
   public boolean supportBatch(SparkSession session, StructType schema) {
-    return batchesSupported(SQLConf.get(), schema);
+    return ArrowFiles.batchesSupported(SQLConf.get(), schema);
   }
 
   @Override
@@ -113,10 +103,10 @@ public final class ArrowFileFormat implements FileFormat, DataSourceRegister, Se
     SQLConf conf = SQLConf.get();
     String returningBatch = opts.get(FileFormat.OPTION_RETURNING_BATCH());
     boolean batches = returningBatch != null ? Boolean.parseBoolean(returningBatch)
-        : batchesSupported(conf, requiredSchema.merge(partitionSchema, true));
+        : ArrowFiles.batchesSupported(conf, requiredSchema.merge(partitionSchema, true));
     Broadcast<SerializableConfiguration> broadcastConf = HadoopConfBroadcast.of(session.sparkContext(), hadoopConf);
     return new Reader(broadcastConf, requiredSchema, partitionSchema, conf.caseSensitiveAnalysis(),
-        forceHadoopRead(opts), batches, CollectionConverters.asJava(filters).toArray(new Filter[0]));
+        ArrowFiles.forceHadoopRead(opts), batches, CollectionConverters.asJava(filters).toArray(new Filter[0]));
   }
 
   /** The per-file reader function shipped to executors. */

@@ -1,5 +1,8 @@
 package io.arrowfile.connector;
 
+import io.arrowfile.connector.read.ArrowFiles;
+import io.arrowfile.connector.read.ArrowScanBuilder;
+import io.arrowfile.connector.read.ArrowSchemaInference;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.connector.read.ScanBuilder;
@@ -45,7 +48,7 @@ public final class ArrowTable extends FileTable {
   @Override
   public Option<StructType> inferSchema(Seq<FileStatus> files) {
     java.util.Map<String, String> opts = options.asCaseSensitiveMap();
-    return Option.apply(ArrowSchemaInference.infer(ArrowFileFormat.hadoopConf(session, opts),
+    return Option.apply(ArrowSchemaInference.infer(ArrowFiles.hadoopConf(session, opts),
         CollectionConverters.asJava(files), ArrowSchemaInference.mergeSchema(opts),
         ArrowSchemaInference.Tolerance.of(opts, session.sessionState().conf())));
   }

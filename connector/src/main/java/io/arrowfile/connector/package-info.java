@@ -2,26 +2,32 @@
  * The Spark connector ({@code arrowfile}), built on {@code io.arrowfile.ipc}; nothing in {@code columnar} or
  * {@code ipc} may depend on it.
  *
+ * <p>Packages, each depending only on those listed after it (LayeringTest checks it): this package, what Spark
+ * calls first (the data source, its table, the V1 file format); {@code read} (scans, splits, the batch iterator,
+ * schema inference, file access); {@code write} (output writers, column writers); {@code vector} (the Spark column
+ * vectors over Arrow buffers); {@code statistics} (footer statistics: written, read, used to skip batches);
+ * {@code types} (the Arrow-Spark type mappings both ways); {@code options} (every read and write option).
+ *
  * <p>Routing, as Spark's own Parquet does it: {@link io.arrowfile.connector.ArrowFileDataSource} is the
  * registered {@code FileDataSourceV2} (short name {@code arrowfile}) whose path reads are a V2 {@code BatchScan}
- * ({@link io.arrowfile.connector.ArrowTable}, {@link io.arrowfile.connector.ArrowScanBuilder},
- * {@link io.arrowfile.connector.ArrowScan}, {@link io.arrowfile.connector.ArrowPartitionReaderFactory}); its
+ * ({@link io.arrowfile.connector.ArrowTable}, {@link io.arrowfile.connector.read.ArrowScanBuilder},
+ * {@link io.arrowfile.connector.read.ArrowScan}, {@link io.arrowfile.connector.read.ArrowPartitionReaderFactory}); its
  * fallback {@link io.arrowfile.connector.ArrowFileFormat} (V1) serves catalog tables, SQL on paths and writes.
- * Both read through one core, {@link io.arrowfile.connector.ArrowBatchIterator}: one {@code ColumnarBatch}
+ * Both read through one core, {@link io.arrowfile.connector.read.ArrowBatchIterator}: one {@code ColumnarBatch}
  * per record batch, its column vectors ({@code io.arrowfile.connector.vector}) reading the Arrow buffers in
- * place. Types map as {@link io.arrowfile.connector.ArrowToSpark} documents.
+ * place. Types map as {@link io.arrowfile.connector.types.ArrowToSpark} documents.
  *
  * <p>Files: {@code file:} paths are memory-mapped; other file systems (and local files with option or
  * system property {@code arrowfile.forceHadoopRead=true}) go through Hadoop positioned reads
- * ({@link io.arrowfile.connector.HadoopByteSource}), fetching only the wanted columns' buffers
- * ({@link io.arrowfile.connector.ColumnPrunedFileReader}); stream-format files are read sequentially.
+ * ({@link io.arrowfile.connector.read.HadoopByteSource}), fetching only the wanted columns' buffers
+ * ({@link io.arrowfile.connector.read.ColumnPrunedFileReader}); stream-format files are read sequentially.
  * Options: {@code mergeSchema} (unite disagreeing file schemas), {@code arrowfile.forceHadoopRead}; write options
- * in {@link io.arrowfile.connector.write.ArrowWriteOptions}. Every entry point checks them first
+ * in {@link io.arrowfile.connector.options.ArrowWriteOptions}. Every entry point checks them first
  * ({@link io.arrowfile.connector.options.ArrowOptions}): invalid values and misspelled names fail fast.
  *
  * <p>Spark lines: the same code compiles and runs on Spark 4.0, 4.1 and 4.2 (Maven profiles {@code spark-4.0},
  * {@code spark-4.1}, default 4.2; {@code bin/matrix} builds and tests all three). What only some lines have goes
  * through one compatibility point each, resolved once per JVM: Spark's TIME type (4.1+) in
- * {@link io.arrowfile.connector.ArrowToSpark#hasTimeType()} and {@code write.SparkToArrow.isTimeType}.
+ * {@link io.arrowfile.connector.types.ArrowToSpark#hasTimeType()} and {@code types.SparkToArrow.isTimeType}.
  */
 package io.arrowfile.connector;

@@ -5,9 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.arrowfile.columnar.type.Field;
 import io.arrowfile.columnar.type.Schema;
-import io.arrowfile.connector.ArrowBatchIterator;
-import io.arrowfile.connector.ArrowFiles;
-import io.arrowfile.connector.ArrowToSpark;
+import io.arrowfile.connector.types.ArrowToSpark;
 import io.arrowfile.testing.ArrowJavaWriter.Compression;
 import io.arrowfile.testing.ArrowJavaWriter;
 import io.arrowfile.testing.Dataset;

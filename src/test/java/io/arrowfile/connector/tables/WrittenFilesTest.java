@@ -9,8 +9,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.arrowfile.columnar.RecordBatch;
 import io.arrowfile.columnar.array.ArrowArray;
 import io.arrowfile.columnar.array.IntervalMonthDayNano;
+import io.arrowfile.connector.options.ArrowWriteOptions;
 import io.arrowfile.connector.write.ArrowOutputWriter;
-import io.arrowfile.connector.write.ArrowWriteOptions;
 import io.arrowfile.ipc.ArrowFileReader;
 import io.arrowfile.ipc.ReadOptions;
 import io.arrowfile.testing.Dataset;
@@ -25,8 +25,8 @@ import java.util.Map;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
-import org.apache.spark.sql.functions;
 import org.apache.spark.sql.catalyst.expressions.GenericInternalRow;
+import org.apache.spark.sql.functions;
 import org.apache.spark.sql.types.DataTypes;
 import org.apache.spark.sql.types.StructField;
 import org.apache.spark.sql.types.StructType;
@@ -114,7 +114,7 @@ class WrittenFilesTest {
 
   @Test
   void emptyDataFrameWritesAValidSchemaOnlyFile() throws IOException {
-    org.junit.jupiter.api.Assumptions.assumeTrue(io.arrowfile.connector.ArrowToSpark.sparkHasTimeType(),
+    org.junit.jupiter.api.Assumptions.assumeTrue(io.arrowfile.connector.types.ArrowToSpark.sparkHasTimeType(),
         "needs Spark's TIME type (4.1+; this Spark " + org.apache.spark.package$.MODULE$.SPARK_VERSION() + " lacks it): ALL_TYPES has TIME literals");
     org.apache.spark.sql.Dataset<Row> empty = spark.sql(ALL_TYPES).where("false");
     Path out = tmp.resolve("empty");
@@ -156,7 +156,7 @@ class WrittenFilesTest {
 
   @Test
   void arrowJavaReadsEveryTypeWithTheSameValuesForEveryCodec() throws IOException {
-    org.junit.jupiter.api.Assumptions.assumeTrue(io.arrowfile.connector.ArrowToSpark.sparkHasTimeType(),
+    org.junit.jupiter.api.Assumptions.assumeTrue(io.arrowfile.connector.types.ArrowToSpark.sparkHasTimeType(),
         "needs Spark's TIME type (4.1+; this Spark " + org.apache.spark.package$.MODULE$.SPARK_VERSION() + " lacks it): ALL_TYPES has TIME literals");
     org.apache.spark.sql.Dataset<Row> source = spark.sql(ALL_TYPES).repartition(2);
     List<String> expectedRows = Tables.rows(comparable(source));
@@ -182,7 +182,7 @@ class WrittenFilesTest {
 
   @Test
   void arrowJavaSeesSparkValuesInArrowRepresentation() throws IOException {
-    org.junit.jupiter.api.Assumptions.assumeTrue(io.arrowfile.connector.ArrowToSpark.sparkHasTimeType(),
+    org.junit.jupiter.api.Assumptions.assumeTrue(io.arrowfile.connector.types.ArrowToSpark.sparkHasTimeType(),
         "needs Spark's TIME type (4.1+; this Spark " + org.apache.spark.package$.MODULE$.SPARK_VERSION() + " lacks it): ALL_TYPES has TIME literals");
     Path out = tmp.resolve("spot");
     spark.sql(ALL_TYPES).where("id = 4").coalesce(1).write().format(ARROW).option("compression", "zstd")

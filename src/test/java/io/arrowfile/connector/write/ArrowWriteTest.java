@@ -15,6 +15,7 @@ import io.arrowfile.columnar.type.ArrowType;
 import io.arrowfile.columnar.type.Field;
 import io.arrowfile.columnar.type.Schema;
 import io.arrowfile.columnar.type.TimeUnit;
+import io.arrowfile.connector.types.SparkToArrow;
 import io.arrowfile.ipc.ArrowFileReader;
 import io.arrowfile.ipc.ReadOptions;
 import io.arrowfile.testing.SparkTesting;
@@ -97,7 +98,7 @@ class ArrowWriteTest {
       + "\nFROM range(3)";
 
   private Dataset<Row> allTypes() {
-    org.junit.jupiter.api.Assumptions.assumeTrue(io.arrowfile.connector.ArrowToSpark.sparkHasTimeType(),
+    org.junit.jupiter.api.Assumptions.assumeTrue(io.arrowfile.connector.types.ArrowToSpark.sparkHasTimeType(),
         "needs Spark's TIME type (4.1+; this Spark " + org.apache.spark.package$.MODULE$.SPARK_VERSION() + " lacks it): ALL_TYPES has TIME literals");
     return spark.sql(ALL_TYPES).coalesce(1);
   }
@@ -372,7 +373,7 @@ class ArrowWriteTest {
 
   @Test
   void emptyDataFrameWritesSchemaOnlyFile() throws IOException {
-    org.junit.jupiter.api.Assumptions.assumeTrue(io.arrowfile.connector.ArrowToSpark.sparkHasTimeType(),
+    org.junit.jupiter.api.Assumptions.assumeTrue(io.arrowfile.connector.types.ArrowToSpark.sparkHasTimeType(),
         "needs Spark's TIME type (4.1+; this Spark " + org.apache.spark.package$.MODULE$.SPARK_VERSION() + " lacks it): ALL_TYPES has TIME literals");
     Path out = tmp.resolve("empty");
     spark.sql(ALL_TYPES).where("id < 0").write().format("arrowfile").save(out.toString());

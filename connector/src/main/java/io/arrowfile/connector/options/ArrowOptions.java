@@ -1,8 +1,5 @@
 package io.arrowfile.connector.options;
 
-import io.arrowfile.connector.ArrowFiles;
-import io.arrowfile.connector.ArrowSchemaInference;
-import io.arrowfile.connector.write.ArrowWriteOptions;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -22,11 +19,16 @@ import java.util.Set;
  * </ul>
  */
 public final class ArrowOptions {
+  /** Read option: unite files whose schemas differ. */
+  public static final String MERGE_SCHEMA = "mergeSchema";
+  /** Read option (and JVM system property): Hadoop range reads for local files instead of mapping them. */
+  public static final String FORCE_HADOOP_READ = "arrowfile.forceHadoopRead";
+
   private ArrowOptions() {}
 
   /** Read options of arrowfile, both booleans. */
   public static final List<String> READ_OPTIONS =
-      List.of(ArrowSchemaInference.MERGE_SCHEMA, ArrowFiles.FORCE_HADOOP_READ);
+      List.of(MERGE_SCHEMA, FORCE_HADOOP_READ);
 
   /** Write options of arrowfile (see {@link ArrowWriteOptions}). */
   public static final List<String> WRITE_OPTIONS = List.of(ArrowWriteOptions.COMPRESSION,

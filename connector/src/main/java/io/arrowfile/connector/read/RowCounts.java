@@ -3,7 +3,7 @@ package io.arrowfile.connector.read;
 import io.arrowfile.columnar.ArrowFormatException;
 import io.arrowfile.columnar.RecordBatch;
 import io.arrowfile.columnar.memory.ArrowBuffer;
-import io.arrowfile.connector.stats.FileStatistics;
+import io.arrowfile.connector.statistics.FileStatistics;
 import io.arrowfile.ipc.ArrowFileReader;
 import io.arrowfile.ipc.ArrowStreamReader;
 import io.arrowfile.ipc.ByteSource;

@@ -6,22 +6,23 @@ import io.arrowfile.columnar.type.ArrowType;
 import io.arrowfile.columnar.type.Field;
 import io.arrowfile.columnar.type.IntervalUnit;
 import io.arrowfile.columnar.type.TimeUnit;
+import io.arrowfile.connector.types.ArrowToSpark;
 import org.apache.spark.sql.types.ArrayType;
 import org.apache.spark.sql.types.CharType;
+import org.apache.spark.sql.types.DataType;
 import org.apache.spark.sql.types.DataTypes;
+import org.apache.spark.sql.types.LongType;
+import org.apache.spark.sql.types.MapType;
+import org.apache.spark.sql.types.StringType;
+import org.apache.spark.sql.types.StructType;
 import org.apache.spark.sql.types.UserDefinedType;
 import org.apache.spark.sql.types.VarcharType;
 import org.apache.spark.sql.types.VariantType;
-import org.apache.spark.sql.types.DataType;
-import org.apache.spark.sql.types.LongType;
-import org.apache.spark.sql.types.StringType;
-import org.apache.spark.sql.types.MapType;
-import org.apache.spark.sql.types.StructType;
 import org.apache.spark.sql.vectorized.ColumnVector;
 
 /**
  * Builds the Spark column vector reading an {@link ArrayData} in place, for the Spark type
- * {@code io.arrowfile.connector.ArrowToSpark} maps its field to. One final vector class per layout family.
+ * {@code io.arrowfile.connector.types.ArrowToSpark} maps its field to. One final vector class per layout family.
  */
 public final class ArrowVectors {
   private ArrowVectors() {}

@@ -1,5 +1,6 @@
 package io.arrowfile.connector.write;
 
+import io.arrowfile.connector.options.ArrowWriteOptions;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import org.apache.hadoop.mapreduce.TaskAttemptContext;

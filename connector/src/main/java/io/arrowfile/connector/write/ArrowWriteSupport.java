@@ -1,5 +1,7 @@
 package io.arrowfile.connector.write;
 
+import io.arrowfile.connector.options.ArrowWriteOptions;
+import io.arrowfile.connector.types.SparkToArrow;
 import java.util.Map;
 import org.apache.hadoop.mapreduce.Job;
 import org.apache.spark.sql.SparkSession;

@@ -1,6 +1,7 @@
-package io.arrowfile.connector;
+package io.arrowfile.connector.read;
 
 import io.arrowfile.connector.options.ArrowOptions;
+import io.arrowfile.connector.types.ArrowToSpark;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
@@ -20,7 +21,7 @@ import org.apache.spark.sql.types.StructType;
  */
 public final class ArrowSchemaInference {
   private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(ArrowSchemaInference.class);
-  public static final String MERGE_SCHEMA = "mergeSchema";
+  public static final String MERGE_SCHEMA = ArrowOptions.MERGE_SCHEMA;
 
   private ArrowSchemaInference() {}
 

@@ -1,4 +1,4 @@
-package io.arrowfile.connector.write;
+package io.arrowfile.connector.options;
 
 import io.arrowfile.ipc.WriteOptions;
 import io.arrowfile.ipc.metadata.CompressionCodec;
@@ -146,7 +146,7 @@ public final class ArrowWriteOptions implements Serializable {
     return v;
   }
 
-  static long parseBytes(String value) {
+  public static long parseBytes(String value) {
     String valid = "a size from 1k to 1g: bytes, or a number with suffix k, kb, m, mb, g, gb";
     String s = value.trim().toLowerCase(Locale.ROOT);
     long unit = 1;

@@ -1,4 +1,4 @@
-package io.arrowfile.connector.write;
+package io.arrowfile.connector.types;
 
 import io.arrowfile.columnar.type.ArrowType;
 import io.arrowfile.columnar.type.DateUnit;
@@ -140,7 +140,7 @@ public final class SparkToArrow {
    * The Arrow field for a Spark type; {@code tz} is already in Arrow form ({@link #arrowTimeZone}); {@code path}
    * names the column in errors.
    */
-  static Field field(String name, DataType dt, boolean nullable, String tz, String path) {
+  public static Field field(String name, DataType dt, boolean nullable, String tz, String path) {
     if (dt instanceof UserDefinedType<?> udt) {
       return field(name, udt.sqlType(), nullable, tz, path);
     } else if (dt instanceof BooleanType) {
@@ -204,12 +204,12 @@ public final class SparkToArrow {
   }
 
   /** Whether {@code dt} is Spark's TIME type (4.1+), checked by class name so that 4.0 needs no such class. */
-  static boolean isTimeType(DataType dt) {
+  public static boolean isTimeType(DataType dt) {
     return dt.getClass().getName().equals(TIME_TYPE_CLASS);
   }
 
   /** The precision of a TimeType, by reflection; -1 when it cannot be read. */
-  static int timePrecision(DataType dt) {
+  public static int timePrecision(DataType dt) {
     try {
       return ((Number) dt.getClass().getMethod("precision").invoke(dt)).intValue();
     } catch (ReflectiveOperationException | RuntimeException e) {

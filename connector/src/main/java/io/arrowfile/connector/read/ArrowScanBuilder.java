@@ -1,4 +1,4 @@
-package io.arrowfile.connector;
+package io.arrowfile.connector.read;
 
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.connector.expressions.Expression;

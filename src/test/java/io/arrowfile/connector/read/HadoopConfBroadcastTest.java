@@ -1,4 +1,4 @@
-package io.arrowfile.connector;
+package io.arrowfile.connector.read;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotSame;

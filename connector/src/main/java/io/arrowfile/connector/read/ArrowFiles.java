@@ -1,6 +1,6 @@
-package io.arrowfile.connector;
+package io.arrowfile.connector.read;
 
-import io.arrowfile.connector.read.MappedFile;
+import io.arrowfile.connector.options.ArrowOptions;
 import io.arrowfile.ipc.ArrowFileReader;
 import io.arrowfile.ipc.ArrowStreamReader;
 import io.arrowfile.ipc.BatchReader;
@@ -8,9 +8,14 @@ import io.arrowfile.ipc.ByteSource;
 import io.arrowfile.ipc.ReadOptions;
 import java.io.BufferedInputStream;
 import java.io.IOException;
+import java.util.Map;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
+import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.internal.SQLConf;
+import org.apache.spark.sql.types.StructType;
+import scala.jdk.javaapi.CollectionConverters;
 
 /**
  * Opens Arrow IPC files (file format or stream format, told apart by the magic) through Hadoop's
@@ -18,7 +23,7 @@ import org.apache.hadoop.fs.Path;
  */
 public final class ArrowFiles {
   /** Option (and system property) that makes local files go through Hadoop reads instead of mmap. */
-  public static final String FORCE_HADOOP_READ = "arrowfile.forceHadoopRead";
+  public static final String FORCE_HADOOP_READ = ArrowOptions.FORCE_HADOOP_READ;
 
   private ArrowFiles() {}
 
@@ -110,5 +115,21 @@ public final class ArrowFiles {
       }
       return ArrowStreamReader.open(source, ReadOptions.DEFAULT).schema();
     }
+  }
+
+  /** The Hadoop configuration of a read: the session's, with the read options on top. */
+  public static Configuration hadoopConf(SparkSession session, Map<String, String> options) {
+    return ((org.apache.spark.sql.classic.SparkSession) session).sessionState()
+        .newHadoopConfWithOptions(CollectionConverters.asScala(options).toMap(scala.$less$colon$less$.MODULE$.refl()));
+  }
+
+  /** Whether the read options ask for Hadoop range reads of local files instead of mapping them. */
+  public static boolean forceHadoopRead(Map<String, String> options) {
+    return ArrowOptions.bool(options, FORCE_HADOOP_READ, false);
+  }
+
+  /** Columnar output is possible for every schema we can map; Spark needs whole-stage codegen for it. */
+  public static boolean batchesSupported(SQLConf conf, StructType schema) {
+    return conf.wholeStageEnabled() && schema.fields().length <= conf.wholeStageMaxNumFields();
   }
 }

@@ -1,11 +1,11 @@
-package io.arrowfile.connector;
+package io.arrowfile.connector.read;
 
 import io.arrowfile.columnar.RecordBatch;
 import io.arrowfile.columnar.type.Field;
 import io.arrowfile.columnar.type.Schema;
-import io.arrowfile.connector.read.ScanMetrics;
-import io.arrowfile.connector.stats.FileStatistics;
-import io.arrowfile.connector.stats.StatisticsFilter;
+import io.arrowfile.connector.statistics.FileStatistics;
+import io.arrowfile.connector.statistics.StatisticsFilter;
+import io.arrowfile.connector.types.ArrowToSpark;
 import io.arrowfile.connector.vector.ArrowVectors;
 import io.arrowfile.ipc.ArrowFileReader;
 import io.arrowfile.ipc.BatchReader;
@@ -21,9 +21,9 @@ import org.apache.hadoop.fs.Path;
 import org.apache.spark.TaskContext;
 import org.apache.spark.sql.catalyst.InternalRow;
 import org.apache.spark.sql.catalyst.expressions.UnsafeProjection;
-import org.apache.spark.sql.sources.Filter;
 import org.apache.spark.sql.execution.vectorized.ColumnVectorUtils;
 import org.apache.spark.sql.execution.vectorized.ConstantColumnVector;
+import org.apache.spark.sql.sources.Filter;
 import org.apache.spark.sql.types.DataType;
 import org.apache.spark.sql.types.StructField;
 import org.apache.spark.sql.types.StructType;
@@ -31,7 +31,7 @@ import org.apache.spark.sql.vectorized.ColumnVector;
 import org.apache.spark.sql.vectorized.ColumnarBatch;
 
 /**
- * The reader core shared by the V1 {@link ArrowFileFormat} and the V2 {@link ArrowPartitionReaderFactory}:
+ * The reader core shared by the V1 V1 {@code ArrowFileFormat} and the V2 {@link ArrowPartitionReaderFactory}:
  * opens one file, and yields {@link ColumnarBatch}es of the non-empty record batches holding only the
  * requested columns (vectors over the batch's buffers, no copy), then the partition values as constant
  * vectors. A record batch longer than the columnar batch size ({@link #BATCH_SIZE_KEY}) is handed to Spark as

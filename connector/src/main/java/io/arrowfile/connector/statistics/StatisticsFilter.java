@@ -1,10 +1,10 @@
-package io.arrowfile.connector.stats;
+package io.arrowfile.connector.statistics;
 
 import io.arrowfile.columnar.type.ArrowType;
 import io.arrowfile.columnar.type.Field;
 import io.arrowfile.columnar.type.Schema;
-import io.arrowfile.connector.stats.FileStatistics.ColumnStats;
-import io.arrowfile.connector.stats.FileStatistics.Kind;
+import io.arrowfile.connector.statistics.FileStatistics.ColumnStats;
+import io.arrowfile.connector.statistics.FileStatistics.Kind;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.List;
@@ -360,7 +360,7 @@ public final class StatisticsFilter {
     if (attribute.indexOf('.') >= 0 || attribute.indexOf('`') >= 0) {
       return -1;
     }
-    return io.arrowfile.connector.ArrowToSpark.columnIndex(schema, attribute, caseSensitive);
+    return io.arrowfile.connector.types.ArrowToSpark.columnIndex(schema, attribute, caseSensitive);
   }
 
   /** The literal in the class the column's statistics compare in, or null when it cannot be converted exactly. */

@@ -1,4 +1,4 @@
-package io.arrowfile.connector.write;
+package io.arrowfile.connector.statistics;
 
 import java.nio.charset.StandardCharsets;
 
@@ -10,7 +10,7 @@ public final class StatisticsJson {
   private StatisticsJson() {}
 
   /** Appends {@code s} as a JSON string literal. */
-  static void quote(StringBuilder sb, String s) {
+  public static void quote(StringBuilder sb, String s) {
     sb.append('"');
     for (int i = 0; i < s.length(); i++) {
       char c = s.charAt(i);
@@ -43,7 +43,7 @@ public final class StatisticsJson {
   }
 
   /** The longest prefix of {@code s} (whole code points) whose UTF-8 encoding has at most {@code maxBytes}. */
-  static String truncatePrefix(String s, int maxBytes) {
+  public static String truncatePrefix(String s, int maxBytes) {
     if (s.length() * 3L <= maxBytes || s.getBytes(StandardCharsets.UTF_8).length <= maxBytes) {
       return s;
     }
@@ -67,7 +67,7 @@ public final class StatisticsJson {
    * byte order, which is code point order, it is an upper bound of all such strings. Null when every code point
    * is U+10FFFF.
    */
-  static String increment(String prefix) {
+  public static String increment(String prefix) {
     int[] cps = prefix.codePoints().toArray();
     for (int k = cps.length - 1; k >= 0; k--) {
       int next = cps[k] + 1;

@@ -1,4 +1,4 @@
-package io.arrowfile.connector.stats;
+package io.arrowfile.connector.statistics;
 
 import io.arrowfile.columnar.type.ArrowType;
 import io.arrowfile.columnar.type.DateUnit;
@@ -6,7 +6,6 @@ import io.arrowfile.columnar.type.Field;
 import io.arrowfile.columnar.type.Precision;
 import io.arrowfile.columnar.type.Schema;
 import io.arrowfile.columnar.type.TimeUnit;
-import io.arrowfile.connector.write.StatisticsJson;
 import java.math.BigDecimal;
 import java.util.List;
 import java.util.Map;
@@ -121,7 +120,7 @@ public final class FileStatistics {
       return Kind.DOUBLE;
     } else if (t instanceof ArrowType.Decimal d) {
       // a decimal Spark cannot hold reads as a string: its filters compare strings, not these numbers
-      return io.arrowfile.connector.ArrowToSpark.sparkDecimal(d) ? Kind.DECIMAL : Kind.NONE;
+      return io.arrowfile.connector.types.ArrowToSpark.sparkDecimal(d) ? Kind.DECIMAL : Kind.NONE;
     } else if (t instanceof ArrowType.Utf8 || t instanceof ArrowType.LargeUtf8 || t instanceof ArrowType.Utf8View) {
       return Kind.STRING;
     } else if (t instanceof ArrowType.Bool) {

@@ -1,7 +1,5 @@
-package io.arrowfile.connector;
+package io.arrowfile.connector.read;
 
-import io.arrowfile.connector.read.RowCounts;
-import io.arrowfile.connector.read.ScanMetrics;
 import java.io.IOException;
 import java.util.Iterator;
 import org.apache.spark.broadcast.Broadcast;

@@ -1,4 +1,4 @@
-package io.arrowfile.connector;
+package io.arrowfile.connector.types;
 
 import io.arrowfile.columnar.type.ArrowType;
 import io.arrowfile.columnar.type.Field;

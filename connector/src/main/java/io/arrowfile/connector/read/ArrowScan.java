@@ -1,6 +1,5 @@
-package io.arrowfile.connector;
+package io.arrowfile.connector.read;
 
-import io.arrowfile.connector.read.ScanMetrics;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
@@ -182,12 +181,12 @@ public final class ArrowScan implements FileScan {
   @Override
   public PartitionReaderFactory createReaderFactory() {
     Map<String, String> opts = options.asCaseSensitiveMap();
-    Configuration conf = ArrowFileFormat.hadoopConf(session, opts);
+    Configuration conf = ArrowFiles.hadoopConf(session, opts);
     Broadcast<SerializableConfiguration> broadcast = HadoopConfBroadcast.of(session.sparkContext(), conf);
     SQLConf sqlConf = SQLConf.get();
-    boolean columnar = aggregation == null && ArrowFileFormat.batchesSupported(sqlConf, readDataSchema.merge(readPartitionSchema, true));
+    boolean columnar = aggregation == null && ArrowFiles.batchesSupported(sqlConf, readDataSchema.merge(readPartitionSchema, true));
     return new ArrowPartitionReaderFactory(broadcast, readDataSchema, readPartitionSchema,
-        sqlConf.caseSensitiveAnalysis(), ArrowFileFormat.forceHadoopRead(opts), columnar,
+        sqlConf.caseSensitiveAnalysis(), ArrowFiles.forceHadoopRead(opts), columnar,
         new FileSourceOptions(CollectionConverters.asScala(opts).toMap(scala.$less$colon$less$.MODULE$.refl())),
         pushedFilters, aggregation == null ? null : groupByNames(aggregation));
   }

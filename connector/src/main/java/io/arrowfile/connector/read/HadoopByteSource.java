@@ -1,4 +1,4 @@
-package io.arrowfile.connector;
+package io.arrowfile.connector.read;
 
 import io.arrowfile.columnar.memory.ArrowBuffer;
 import io.arrowfile.ipc.ByteSource;

@@ -1,4 +1,4 @@
-package io.arrowfile.connector;
+package io.arrowfile.connector.read;
 
 import java.lang.ref.WeakReference;
 import java.util.ArrayDeque;
@@ -23,7 +23,7 @@ import org.apache.spark.util.SerializableConfiguration;
  * options does not broadcast each scan's again; a broadcast dropped from here is cleaned up by Spark's context
  * cleaner once no plan refers to it.
  */
-final class HadoopConfBroadcast {
+public final class HadoopConfBroadcast {
   private static final int KEPT = 4;
 
   private record Entry(WeakReference<SparkContext> context, Map<String, String> properties,
@@ -35,7 +35,7 @@ final class HadoopConfBroadcast {
   private HadoopConfBroadcast() {}
 
   /** A broadcast holding {@code conf}'s properties, for the tasks of a scan on {@code context}. */
-  static Broadcast<SerializableConfiguration> of(SparkContext context, Configuration conf) {
+  public static Broadcast<SerializableConfiguration> of(SparkContext context, Configuration conf) {
     Map<String, String> properties = properties(conf);
     synchronized (RECENT) {
       for (Iterator<Entry> it = RECENT.iterator(); it.hasNext(); ) {

@@ -1,0 +1,40 @@
+package io.arrowfile.connector.write;
+
+import io.arrowfile.columnar.builder.BooleanBuilder;
+import org.apache.spark.sql.catalyst.expressions.SpecializedGetters;
+
+final class BooleanWriter extends ColumnWriter {
+  private final BooleanBuilder b;
+  private boolean anyTrue;
+  private boolean anyFalse;
+
+  BooleanWriter(BooleanBuilder b, Budget budget, boolean stats) {
+    super(b, budget, stats);
+    this.b = b;
+  }
+
+  @Override
+  void writeValue(SpecializedGetters src, int ordinal) {
+    boolean v = src.getBoolean(ordinal);
+    b.appendBoolean(v);
+    budget.bytes += 1;
+    if (v) {
+      anyTrue = true;
+    } else {
+      anyFalse = true;
+    }
+  }
+
+  @Override
+  void minMaxJson(StringBuilder sb) {
+    if (stats && (anyTrue || anyFalse)) {
+      sb.append(",\"min\":").append(!anyFalse).append(",\"max\":").append(anyTrue);
+    }
+  }
+
+  @Override
+  void resetMinMax() {
+    anyTrue = false;
+    anyFalse = false;
+  }
+}

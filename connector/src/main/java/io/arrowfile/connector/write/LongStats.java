@@ -1,0 +1,38 @@
+package io.arrowfile.connector.write;
+
+import io.arrowfile.columnar.builder.ArrayBuilder;
+
+/** Min/max of integer-valued columns, rendered as JSON integers. */
+abstract class LongStats extends ColumnWriter {
+  long min = Long.MAX_VALUE;
+  long max = Long.MIN_VALUE;
+  boolean any;
+
+  LongStats(ArrayBuilder builder, Budget budget, boolean stats) {
+    super(builder, budget, stats);
+  }
+
+  final void track(long v) {
+    if (v < min) {
+      min = v;
+    }
+    if (v > max) {
+      max = v;
+    }
+    any = true;
+  }
+
+  @Override
+  void minMaxJson(StringBuilder sb) {
+    if (stats && any) {
+      sb.append(",\"min\":").append(min).append(",\"max\":").append(max);
+    }
+  }
+
+  @Override
+  void resetMinMax() {
+    min = Long.MAX_VALUE;
+    max = Long.MIN_VALUE;
+    any = false;
+  }
+}

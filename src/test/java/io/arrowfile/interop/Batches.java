@@ -12,7 +12,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /** Datasets of the test kit built into our record batches, and our readers' output back into datasets. */
-final class Batches {
+public final class Batches {
   private Batches() {}
 
   /** Each batch (column → rows) built with our builders. */
@@ -24,7 +24,7 @@ final class Batches {
     return out;
   }
 
-  static RecordBatch build(Schema schema, List<List<Object>> columns) {
+  public static RecordBatch build(Schema schema, List<List<Object>> columns) {
     List<ArrayData> arrays = new ArrayList<>();
     long rows = columns.isEmpty() ? 0 : columns.get(0).size();
     for (int c = 0; c < columns.size(); c++) {

@@ -3,11 +3,10 @@ package io.arrowfile.interop.python;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
-import io.arrowfile.columnar.ArrayData;
 import io.arrowfile.columnar.RecordBatch;
-import io.arrowfile.columnar.builder.ArrayBuilder;
 import io.arrowfile.columnar.type.Field;
 import io.arrowfile.columnar.type.Schema;
+import io.arrowfile.interop.Batches;
 import io.arrowfile.ipc.ArrowFileWriter;
 import io.arrowfile.ipc.ArrowStreamWriter;
 import io.arrowfile.ipc.WriteOptions;
@@ -104,7 +103,7 @@ class OurFilesLibraryWrittenTest {
         try (ArrowFileWriter fw = ArrowFileWriter.create(file, data.schema(), options);
              ArrowStreamWriter sw = ArrowStreamWriter.create(stream, data.schema(), options)) {
           for (List<List<Object>> columns : data.batches()) {
-            RecordBatch batch = build(data.schema(), columns);
+            RecordBatch batch = Batches.build(data.schema(), columns);
             fw.write(batch);
             sw.write(batch);
           }
@@ -125,19 +124,6 @@ class OurFilesLibraryWrittenTest {
       REPORT.put(c.name(), report.get(c.name()));
       CASES.add(c.name());
     }
-  }
-
-  private static RecordBatch build(Schema schema, List<List<Object>> columns) {
-    List<ArrayData> arrays = new ArrayList<>();
-    long rows = columns.isEmpty() ? 0 : columns.get(0).size();
-    for (int c = 0; c < columns.size(); c++) {
-      ArrayBuilder builder = ArrayBuilder.create(schema.field(c));
-      for (Object value : columns.get(c)) {
-        builder.appendObject(value);
-      }
-      arrays.add(builder.build());
-    }
-    return new RecordBatch(schema, rows, arrays);
   }
 
   private static ArrayNode rows(Dataset data) {

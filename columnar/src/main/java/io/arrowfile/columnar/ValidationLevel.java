@@ -16,6 +16,11 @@ public enum ValidationLevel {
    */
   DEFAULT,
   /**
+   * Also every offset, view, index, type id and run end in range: after it, no read of any value of the array
+   * can leave its buffers, so readers need no per-value bounds checks. What FULL does but UTF-8. O(n).
+   */
+  BOUNDS,
+  /**
    * Also every value: offsets monotonic and in range, list views in range, UTF-8 valid, views pointing into
    * their data buffers, dictionary indices and union type ids and offsets in range, run ends increasing.
    * O(n).

@@ -12,7 +12,8 @@ import io.arrowfile.columnar.type.Layout;
  *
  * <p>As in nanoarrow, each level is a pass done once: {@link ValidationLevel#MINIMAL} looks only at
  * buffer sizes and child counts, {@link ValidationLevel#DEFAULT} also reads the first and last offsets
- * and run ends, {@link ValidationLevel#FULL} reads every offset, view, index and type id and checks UTF-8.
+ * and run ends, {@link ValidationLevel#BOUNDS} reads every offset, view, index, type id and run end, and
+ * {@link ValidationLevel#FULL} also checks UTF-8.
  * Children and dictionaries are validated at the same level as their parent.
  */
 public final class Validator {
@@ -125,7 +126,8 @@ public final class Validator {
     long length = data.length();
     long offset = data.offset();
     long end = add(offset, length);
-    boolean full = level == ValidationLevel.FULL;
+    boolean full = level.compareTo(ValidationLevel.BOUNDS) >= 0; // every value in range
+    boolean utf8 = level == ValidationLevel.FULL; // and strings valid UTF-8
     boolean dflt = level != ValidationLevel.MINIMAL;
 
     // Buffer count.
@@ -177,10 +179,10 @@ public final class Validator {
       case VARIABLE_BINARY:
       case LARGE_VARIABLE_BINARY:
         validateVariableBinary(data, layout == Layout.LARGE_VARIABLE_BINARY ? 8 : 4,
-            type instanceof ArrowType.Utf8 || type instanceof ArrowType.LargeUtf8, dflt, full);
+            utf8 && (type instanceof ArrowType.Utf8 || type instanceof ArrowType.LargeUtf8), dflt, full);
         return;
       case BINARY_VIEW:
-        validateBinaryView(data, type instanceof ArrowType.Utf8View, dflt, full);
+        validateBinaryView(data, utf8 && type instanceof ArrowType.Utf8View, dflt, full);
         return;
       case LIST:
       case LARGE_LIST:
@@ -319,7 +321,7 @@ public final class Validator {
       }
     }
     boolean dflt = level != ValidationLevel.MINIMAL;
-    boolean full = level == ValidationLevel.FULL;
+    boolean full = level.compareTo(ValidationLevel.BOUNDS) >= 0;
     validateOffsets(data, width, child.length(), "child (%d values)", dflt, full);
     validateField(child, level, depth + 1);
   }
@@ -331,7 +333,7 @@ public final class Validator {
     requireBuffer(data, 1, "offsets", mul(end, width));
     requireBuffer(data, 2, "sizes", mul(end, width));
     ArrayData child = data.child(0);
-    if (level == ValidationLevel.FULL) {
+    if (level.compareTo(ValidationLevel.BOUNDS) >= 0) {
       ArrowBuffer offsets = data.buffer(1);
       ArrowBuffer sizes = data.buffer(2);
       long childLength = child.length();
@@ -459,7 +461,7 @@ public final class Validator {
         }
       }
     }
-    if (level == ValidationLevel.FULL) {
+    if (level.compareTo(ValidationLevel.BOUNDS) >= 0) {
       int[] childOf = type.childIndexByTypeId(childCount);
       ArrowBuffer typeIds = data.buffer(0);
       ArrowBuffer offsets = dense ? data.buffer(1) : null;
@@ -519,7 +521,7 @@ public final class Validator {
         throw fail("last run end %d is less than offset %d + length %d", last, data.offset(),
             data.length());
       }
-      if (level == ValidationLevel.FULL) {
+      if (level.compareTo(ValidationLevel.BOUNDS) >= 0) {
         long prev = 0;
         for (long r = 0; r < runs; r++) {
           long cur = readInt(ends, width, runEnds.offset() + r);
@@ -548,7 +550,7 @@ public final class Validator {
       throw fail("dictionary-encoded field has no dictionary (id %d)", data.field().dictionary().id());
     }
     validateDictionary(dictionary, level, depth + 1);
-    if (level == ValidationLevel.FULL) {
+    if (level.compareTo(ValidationLevel.BOUNDS) >= 0) {
       ArrowBuffer indices = data.buffer(1);
       long dictLength = dictionary.length();
       boolean signed = indexType.signed();

@@ -1,6 +1,7 @@
 package io.arrowfile.connector.read;
 
 import io.arrowfile.columnar.RecordBatch;
+import io.arrowfile.columnar.ValidationLevel;
 import io.arrowfile.columnar.type.Field;
 import io.arrowfile.columnar.type.Schema;
 import io.arrowfile.connector.statistics.FileStatistics;
@@ -75,6 +76,13 @@ public final class ArrowBatchIterator implements Iterator<ColumnarBatch>, Closea
    * Spark copies both session SQL confs and per-read options.
    */
   public static final String BATCH_SIZE_KEY = "spark.sql.parquet.columnarReaderBatchSize";
+  /**
+   * Scans validate every offset, view, index, type id and run end of the columns they decode when a batch is
+   * loaded ({@link ValidationLevel#BOUNDS}): a corrupt buffer fails there, naming file and batch, instead of at
+   * some row access later; UTF-8 is left to Spark, which never requires it.
+   */
+  static final ReadOptions SCAN = ReadOptions.DEFAULT.withValidation(ValidationLevel.BOUNDS);
+
   /** Spark's default for {@link #BATCH_SIZE_KEY}. */
   public static final int DEFAULT_BATCH_SIZE = 4096;
 
@@ -153,7 +161,7 @@ public final class ArrowBatchIterator implements Iterator<ColumnarBatch>, Closea
       empty.closed = true;
       return empty;
     }
-    BatchReader reader = ArrowFiles.open(conf, path, forceHadoopRead, ReadOptions.DEFAULT, schema -> {
+    BatchReader reader = ArrowFiles.open(conf, path, forceHadoopRead, SCAN, schema -> {
       java.util.TreeSet<Integer> wanted = new java.util.TreeSet<>();
       String[] sparkNames = ArrowToSpark.columnNames(schema, caseSensitive);
       for (StructField f : requiredSchema.fields()) {

@@ -41,8 +41,8 @@ public final class VarBinaryVector extends ArrowVector {
     long end = start(i + 1);
     int length = (int) (end - start);
     if (address != null) {
-      // Readers validate only the first and last offsets (ValidationLevel.DEFAULT): check before reading
-      // raw memory, so a corrupt file fails with an exception, never a wild read.
+      // Scans validate every offset when the batch loads (ValidationLevel.BOUNDS); this check stays because a
+      // mapped file can still change after that, and a raw read must never go wild.
       if (start < 0 || end < start || end > dataLength) {
         throw outOfRange(rowId, start, end);
       }

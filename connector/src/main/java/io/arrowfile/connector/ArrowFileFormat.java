@@ -4,6 +4,7 @@ import io.arrowfile.connector.options.ArrowOptions;
 import io.arrowfile.connector.read.ArrowBatchIterator;
 import io.arrowfile.connector.read.ArrowFiles;
 import io.arrowfile.connector.read.ArrowSchemaInference;
+import io.arrowfile.connector.read.FileVersion;
 import io.arrowfile.connector.read.HadoopConfBroadcast;
 import io.arrowfile.connector.write.ArrowWriteSupport;
 import java.io.IOException;
@@ -139,7 +140,8 @@ public final class ArrowFileFormat implements FileFormat, DataSourceRegister, Se
       ArrowBatchIterator it;
       try {
         it = ArrowBatchIterator.open(conf.value().value(), file.toPath(), file.start(), file.length(),
-            requiredSchema, partitionSchema, file.partitionValues(), caseSensitive, forceHadoopRead, filters, null);
+            requiredSchema, partitionSchema, file.partitionValues(), caseSensitive, forceHadoopRead, filters, null,
+            FileVersion.of(file));
       } catch (IOException e) {
         throw new UncheckedIOException(file.filePath() + ": " + e.getMessage(), e);
       }

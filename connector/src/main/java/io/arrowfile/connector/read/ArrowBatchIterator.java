@@ -154,6 +154,14 @@ public final class ArrowBatchIterator implements Iterator<ColumnarBatch>, Closea
   public static ArrowBatchIterator open(Configuration conf, Path path, long start, long length,
       StructType requiredSchema, StructType partitionSchema, InternalRow partitionValues, boolean caseSensitive,
       boolean forceHadoopRead, Filter[] filters, ScanMetrics metrics) throws IOException {
+    return open(conf, path, start, length, requiredSchema, partitionSchema, partitionValues, caseSensitive,
+        forceHadoopRead, filters, metrics, null);
+  }
+
+  /** As above, failing unless the file is the {@code planned} version (when not null): see {@link FileVersion}. */
+  public static ArrowBatchIterator open(Configuration conf, Path path, long start, long length,
+      StructType requiredSchema, StructType partitionSchema, InternalRow partitionValues, boolean caseSensitive,
+      boolean forceHadoopRead, Filter[] filters, ScanMetrics metrics, FileVersion planned) throws IOException {
     if (ArrowFiles.isHidden(path)) {
       // Spark lists _metadata and _common_metadata (Parquet summaries); they are never Arrow data.
       ArrowBatchIterator empty = new ArrowBatchIterator(null, path.toString(), requiredSchema, partitionSchema,
@@ -171,7 +179,7 @@ public final class ArrowBatchIterator implements Iterator<ColumnarBatch>, Closea
         }
       }
       return wanted.stream().mapToInt(Integer::intValue).toArray();
-    });
+    }, planned);
     ArrowBatchIterator it;
     try {
       it = new ArrowBatchIterator(reader, path.toString(), requiredSchema, partitionSchema, partitionValues,

@@ -65,11 +65,22 @@ public final class ArrowFiles {
    */
   public static BatchReader open(Configuration conf, Path path, boolean forceHadoopRead, ReadOptions options,
       java.util.function.Function<io.arrowfile.columnar.type.Schema, int[]> chooseColumns) throws IOException {
+    return open(conf, path, forceHadoopRead, options, chooseColumns, null);
+  }
+
+  /** As above, failing unless the file is the {@code planned} version (when not null). */
+  public static BatchReader open(Configuration conf, Path path, boolean forceHadoopRead, ReadOptions options,
+      java.util.function.Function<io.arrowfile.columnar.type.Schema, int[]> chooseColumns, FileVersion planned)
+      throws IOException {
     FileSystem fs = path.getFileSystem(conf);
     if (canMap(fs, forceHadoopRead)) {
       // Our own mapping rather than BatchReader.open's: closing the reader unmaps the file at once (MappedFile).
-      MappedFile mapped = MappedFile.open(java.nio.file.Path.of(fs.makeQualified(path).toUri()));
+      java.nio.file.Path local = java.nio.file.Path.of(fs.makeQualified(path).toUri());
+      MappedFile mapped = MappedFile.open(local);
       try {
+        if (planned != null) {
+          planned.require(path.toString(), mapped.size(), java.nio.file.Files.getLastModifiedTime(local).toMillis());
+        }
         if (ArrowFileReader.hasFileMagic(mapped)) {
           return ArrowFileReader.open(mapped, options);
         }
@@ -81,6 +92,9 @@ public final class ArrowFiles {
     }
     HadoopByteSource source = HadoopByteSource.open(fs, path);
     try {
+      if (planned != null) {
+        planned.require(path.toString(), source.size(), source.modificationTime());
+      }
       if (ArrowFileReader.hasFileMagic(source)) {
         ArrowFileReader file = ArrowFileReader.open(source, options);
         int[] columns = chooseColumns == null ? null : chooseColumns.apply(file.schema());

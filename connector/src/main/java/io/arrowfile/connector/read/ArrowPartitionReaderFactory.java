@@ -87,7 +87,7 @@ public final class ArrowPartitionReaderFactory extends FilePartitionReaderFactor
     try {
       return ArrowBatchIterator.open(conf.value().value(), file.toPath(), file.start(), file.length(),
           readDataSchema, readPartitionSchema, file.partitionValues(), caseSensitive, forceHadoopRead, filters,
-          metrics != null ? metrics : new ScanMetrics());
+          metrics != null ? metrics : new ScanMetrics(), FileVersion.of(file));
     } catch (IOException e) {
       throw new java.io.UncheckedIOException(file.filePath() + ": " + e.getMessage(), e);
     }

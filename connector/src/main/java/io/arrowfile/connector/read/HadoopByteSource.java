@@ -21,15 +21,23 @@ public final class HadoopByteSource implements ByteSource {
   static final int TAIL_CACHE = 64 << 10;
   private ArrowBuffer tail;
 
-  private HadoopByteSource(FSDataInputStream in, long size, String name) {
+  private final long modificationTime;
+
+  private HadoopByteSource(FSDataInputStream in, long size, long modificationTime, String name) {
     this.in = in;
     this.size = size;
+    this.modificationTime = modificationTime;
     this.name = name;
   }
 
   public static HadoopByteSource open(FileSystem fs, Path path) throws IOException {
-    long size = fs.getFileStatus(path).getLen();
-    return new HadoopByteSource(fs.open(path), size, path.toString());
+    org.apache.hadoop.fs.FileStatus status = fs.getFileStatus(path);
+    return new HadoopByteSource(fs.open(path), status.getLen(), status.getModificationTime(), path.toString());
+  }
+
+  /** The file's modification time when it was opened (milliseconds since the epoch). */
+  long modificationTime() {
+    return modificationTime;
   }
 
   @Override

@@ -117,6 +117,93 @@ public final class LocalClusterDriver {
     check("zstd read", expected, canonical(spark.read().format("arrowfile").load(zstd)));
 
     killExecutorDuringRead(spark, out);
+    truncateDuringRead(spark, out);
+  }
+
+  /**
+   * A slow read of one file (a sleep per row) during which the driver truncates the file to half its length, as
+   * pandas rewriting it in place would. The task must fail with an error naming the file, and every executor JVM
+   * must live on (a mapped read would fault, and Spark would take the JVM's InternalError as fatal).
+   */
+  static void truncateDuringRead(SparkSession spark, String out) throws Exception {
+    waitForExecutors(spark, 2);
+    String dir = out + "/truncated";
+    spark.range(0, 2000, 1, 1).selectExpr("id", "concat('v', id) as v").write().format("arrowfile")
+        .option("rowsPerBatch", "100").save(dir);
+    java.nio.file.Path file;
+    try (java.util.stream.Stream<java.nio.file.Path> files = java.nio.file.Files.list(java.nio.file.Path.of(dir))) {
+      file = files.filter(p -> p.toString().endsWith(".arrow")).findFirst().orElseThrow();
+    }
+    CountDownLatch running = new CountDownLatch(1);
+    AtomicReference<String> failureReasons = new AtomicReference<>("");
+    SparkListener listener = new SparkListener() {
+      @Override
+      public void onTaskStart(SparkListenerTaskStart taskStart) {
+        running.countDown();
+      }
+
+      @Override
+      public void onTaskEnd(SparkListenerTaskEnd taskEnd) {
+        if (!"Success".equals(taskEnd.reason().toString())) {
+          failureReasons.updateAndGet(s -> s + " | " + taskEnd.reason());
+        }
+      }
+    };
+    spark.sparkContext().addSparkListener(listener);
+    List<Long> before = executorProcesses().stream().map(ProcessHandle::pid).sorted().toList();
+    AtomicReference<Throwable> truncaterError = new AtomicReference<>();
+    Thread truncater = new Thread(() -> {
+      try {
+        if (!running.await(120, TimeUnit.SECONDS)) {
+          throw new IllegalStateException("the task did not start");
+        }
+        Thread.sleep(1000); // inside the read: 2000 rows at 2 ms each
+        try (java.nio.channels.FileChannel ch = java.nio.channels.FileChannel.open(file,
+            java.nio.file.StandardOpenOption.WRITE)) {
+          ch.truncate(ch.size() / 2);
+        }
+        System.out.println("truncated " + file.getFileName() + " during the read");
+      } catch (Throwable t) {
+        truncaterError.set(t);
+      }
+    }, "truncater");
+    truncater.setDaemon(true);
+    truncater.start();
+    Dataset<Row> df = spark.read().format("arrowfile").load(dir)
+        .selectExpr("id", "reflect('java.lang.Thread', 'sleep', cast(2 + id * 0 as bigint)) as z");
+    String error = null;
+    try {
+      df.collectAsList();
+    } catch (Exception e) {
+      StringBuilder messages = new StringBuilder();
+      for (Throwable t = e; t != null; t = t.getCause()) {
+        messages.append(t).append('\n');
+      }
+      error = messages.toString();
+    }
+    truncater.join(10_000);
+    spark.sparkContext().removeSparkListener(listener);
+    if (truncaterError.get() != null) {
+      throw new AssertionError("truncater failed", truncaterError.get());
+    }
+    if (error == null) {
+      throw new AssertionError("the read of a file truncated during it succeeded");
+    }
+    String all = error + failureReasons.get();
+    if (!all.contains(file.getFileName().toString()) || !(all.contains("truncated while it was read")
+        || all.contains("changed while it was read"))) {
+      throw new AssertionError("the failure does not name the file and the truncation: " + all);
+    }
+    if (all.contains("InternalError") || all.contains("ExecutorLostFailure")) {
+      throw new AssertionError("an executor was lost: " + all);
+    }
+    List<Long> after = executorProcesses().stream().map(ProcessHandle::pid).sorted().toList();
+    if (!after.equals(before)) {
+      throw new AssertionError("executors before " + before + ", after " + after);
+    }
+    System.out.println("OK truncated during read: the task failed naming the file, executors " + after + " live on");
+    long n = spark.read().format("arrowfile").load(out + "/plain").count();
+    System.out.println("OK the session reads on (" + n + " rows)");
   }
 
   /**

@@ -20,7 +20,8 @@ import org.junit.jupiter.api.io.TempDir;
  * get the connector only through {@code spark.jars} (the shaded jar). The driver is {@link LocalClusterDriver}
  * in a fresh JVM (Spark's jars + ours, {@code SPARK_HOME} in its environment, like {@code spark-submit}): a
  * partitioned write of many types, exact read back through the DataFrame API and a SQL table, filters, a zstd
- * write, and a read during which one executor JVM is killed.
+ * write, a read during which one executor JVM is killed, and a read of a file truncated under it, which must fail
+ * that read and no executor.
  */
 class LocalClusterIT {
   private static final Path JAR = Path.of(System.getProperty("arrowfile.jar"));
@@ -77,11 +78,13 @@ class LocalClusterIT {
     assertTrue(finished && process.exitValue() == 0, "driver failed or timed out:\n" + tail(output));
     for (String step : List.of("OK executors 2", "OK dataframe read (6000 rows)", "OK sql table read (6000 rows)",
         "OK sql filter", "OK dataframe filter", "OK filtered count", "OK zstd read (6000 rows)",
-        "OK killed executor", "OK read surviving an executor kill (1200 rows)", "DONE")) {
+        "OK killed executor", "OK read surviving an executor kill (1200 rows)",
+        "OK truncated during read: the task failed naming the file", "OK the session reads on (6000 rows)", "DONE")) {
       assertTrue(output.contains(step), "missing '" + step + "':\n" + tail(output));
     }
     // Steps and timings, for the test report.
-    output.lines().filter(l -> l.startsWith("OK ") || l.startsWith("killing ")).forEach(System.out::println);
+    output.lines().filter(l -> l.startsWith("OK ") || l.startsWith("killing ") || l.startsWith("truncated "))
+        .forEach(System.out::println);
   }
 
   private static String tail(String s) {

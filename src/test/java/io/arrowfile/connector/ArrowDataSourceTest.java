@@ -206,7 +206,7 @@ class ArrowDataSourceTest {
     long before = stats.getBytesRead();
     long sum = 0;
     int n = 0;
-    try (io.arrowfile.ipc.BatchReader r = ArrowFiles.open(conf, hp, true, io.arrowfile.ipc.ReadOptions.DEFAULT,
+    try (io.arrowfile.ipc.BatchReader r = ArrowFiles.open(conf, hp, io.arrowfile.connector.read.ReadMode.HADOOP, io.arrowfile.ipc.ReadOptions.DEFAULT,
         s -> new int[] {0, 2})) {
       assertEquals(List.of("small", "tail"), r.schema().fields().stream().map(Field::name).toList());
       io.arrowfile.columnar.RecordBatch b;

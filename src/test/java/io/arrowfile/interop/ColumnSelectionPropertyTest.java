@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import io.arrowfile.columnar.RecordBatch;
 import io.arrowfile.columnar.ValidationLevel;
 import io.arrowfile.connector.read.ArrowFiles;
+import io.arrowfile.connector.read.ReadMode;
 import io.arrowfile.ipc.ArrowFileReader;
 import io.arrowfile.ipc.ArrowFileWriter;
 import io.arrowfile.ipc.BatchReader;
@@ -89,7 +90,7 @@ class ColumnSelectionPropertyTest {
       }
       selections.add(new int[] {0, n - 1});
       for (int[] columns : selections) {
-        try (BatchReader pruned = ArrowFiles.open(conf, hadoopPath, true, FULL, schema -> columns)) {
+        try (BatchReader pruned = ArrowFiles.open(conf, hadoopPath, ReadMode.HADOOP, FULL, schema -> columns)) {
           for (int k = 0; k < whole.size(); k++) {
             RecordBatch batch = pruned.next();
             List<List<Object>> expected = new ArrayList<>();

@@ -6,10 +6,10 @@ import io.arrowfile.connector.read.ArrowFiles;
 import io.arrowfile.connector.read.ArrowSchemaInference;
 import io.arrowfile.connector.read.FileVersion;
 import io.arrowfile.connector.read.HadoopConfBroadcast;
+import io.arrowfile.connector.read.ReadMode;
 import io.arrowfile.connector.write.ArrowWriteSupport;
 import java.io.IOException;
 import java.io.Serializable;
-import java.io.UncheckedIOException;
 import java.util.HashMap;
 import java.util.Map;
 import org.apache.hadoop.conf.Configuration;
@@ -107,7 +107,7 @@ public final class ArrowFileFormat implements FileFormat, DataSourceRegister, Se
         : ArrowFiles.batchesSupported(conf, requiredSchema.merge(partitionSchema, true));
     Broadcast<SerializableConfiguration> broadcastConf = HadoopConfBroadcast.of(session.sparkContext(), hadoopConf);
     return new Reader(broadcastConf, requiredSchema, partitionSchema, conf.caseSensitiveAnalysis(),
-        ArrowFiles.forceHadoopRead(opts), batches, CollectionConverters.asJava(filters).toArray(new Filter[0]));
+        ReadMode.of(opts), batches, CollectionConverters.asJava(filters).toArray(new Filter[0]));
   }
 
   /** The per-file reader function shipped to executors. */
@@ -118,18 +118,18 @@ public final class ArrowFileFormat implements FileFormat, DataSourceRegister, Se
     private final StructType requiredSchema;
     private final StructType partitionSchema;
     private final boolean caseSensitive;
-    private final boolean forceHadoopRead;
+    private final ReadMode mode;
     private final boolean batches;
     /** Data filters, for skipping record batches by statistics; Spark applies them again on the rows. */
     private final Filter[] filters;
 
     Reader(Broadcast<SerializableConfiguration> conf, StructType requiredSchema, StructType partitionSchema,
-        boolean caseSensitive, boolean forceHadoopRead, boolean batches, Filter[] filters) {
+        boolean caseSensitive, ReadMode mode, boolean batches, Filter[] filters) {
       this.conf = conf;
       this.requiredSchema = requiredSchema;
       this.partitionSchema = partitionSchema;
       this.caseSensitive = caseSensitive;
-      this.forceHadoopRead = forceHadoopRead;
+      this.mode = mode;
       this.batches = batches;
       this.filters = filters;
     }
@@ -140,10 +140,10 @@ public final class ArrowFileFormat implements FileFormat, DataSourceRegister, Se
       ArrowBatchIterator it;
       try {
         it = ArrowBatchIterator.open(conf.value().value(), file.toPath(), file.start(), file.length(),
-            requiredSchema, partitionSchema, file.partitionValues(), caseSensitive, forceHadoopRead, filters, null,
+            requiredSchema, partitionSchema, file.partitionValues(), caseSensitive, mode, filters, null,
             FileVersion.of(file));
       } catch (IOException e) {
-        throw new UncheckedIOException(file.filePath() + ": " + e.getMessage(), e);
+        throw ArrowFiles.failure(file.filePath().toString(), e);
       }
       if (batches) {
         // ColumnarBatch objects through the row iterator, as Spark's columnar file formats do.

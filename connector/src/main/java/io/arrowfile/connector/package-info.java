@@ -17,11 +17,13 @@
  * per record batch, its column vectors ({@code io.arrowfile.connector.vector}) reading the Arrow buffers in
  * place. Types map as {@link io.arrowfile.connector.types.ArrowToSpark} documents.
  *
- * <p>Files: {@code file:} paths are memory-mapped; other file systems (and local files with option or
- * system property {@code arrowfile.forceHadoopRead=true}) go through Hadoop positioned reads
- * ({@link io.arrowfile.connector.read.HadoopByteSource}), fetching only the wanted columns' buffers
- * ({@link io.arrowfile.connector.read.ColumnPrunedFileReader}); stream-format files are read sequentially.
- * Options: {@code mergeSchema} (unite disagreeing file schemas), {@code arrowfile.forceHadoopRead}; write options
+ * <p>Files ({@link io.arrowfile.connector.read.ReadMode}): {@code file:} paths are read with positioned reads
+ * ({@link io.arrowfile.connector.read.LocalFile}), other file systems through Hadoop
+ * ({@link io.arrowfile.connector.read.HadoopByteSource}), in both cases fetching only the wanted columns' buffers
+ * ({@link io.arrowfile.connector.read.PositionedFileReader}); with {@code arrowfile.mmap=true} local files are
+ * memory-mapped instead; stream-format files are read sequentially.
+ * Options: {@code mergeSchema} (unite disagreeing file schemas), {@code arrowfile.mmap},
+ * {@code arrowfile.forceHadoopRead}; write options
  * in {@link io.arrowfile.connector.options.ArrowWriteOptions}. Every entry point checks them first
  * ({@link io.arrowfile.connector.options.ArrowOptions}): invalid values and misspelled names fail fast.
  *

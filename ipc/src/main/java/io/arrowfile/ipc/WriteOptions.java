@@ -2,18 +2,25 @@ package io.arrowfile.ipc;
 
 import io.arrowfile.ipc.metadata.CompressionCodec;
 
-/** How writers encode bodies: the compression codec (null for none) and the zstd level. Immutable. */
+/**
+ * How writers encode bodies: the compression codec (null for none), the zstd level, and whether each compressed
+ * buffer's frame carries a checksum of its contents (LZ4's and zstd's optional content checksum, on by default:
+ * every reader of the two frame formats verifies it, so a damaged buffer fails instead of decoding to other
+ * values). Immutable.
+ */
 public final class WriteOptions {
   public static final int DEFAULT_ZSTD_LEVEL = 3;
 
-  public static final WriteOptions DEFAULT = new WriteOptions(null, DEFAULT_ZSTD_LEVEL);
+  public static final WriteOptions DEFAULT = new WriteOptions(null, DEFAULT_ZSTD_LEVEL, true);
 
   private final CompressionCodec compression;
   private final int zstdLevel;
+  private final boolean contentChecksum;
 
-  private WriteOptions(CompressionCodec compression, int zstdLevel) {
+  private WriteOptions(CompressionCodec compression, int zstdLevel, boolean contentChecksum) {
     this.compression = compression;
     this.zstdLevel = zstdLevel;
+    this.contentChecksum = contentChecksum;
   }
 
   /** The body compression, or null when bodies are written uncompressed. */
@@ -25,17 +32,27 @@ public final class WriteOptions {
     return zstdLevel;
   }
 
+  /** Whether compressed buffers carry their frame format's content checksum. */
+  public boolean contentChecksum() {
+    return contentChecksum;
+  }
+
   /** These options with {@code codec} compressing each body buffer; null writes uncompressed bodies. */
   public WriteOptions withCompression(CompressionCodec codec) {
-    return new WriteOptions(codec, zstdLevel);
+    return new WriteOptions(codec, zstdLevel, contentChecksum);
   }
 
   public WriteOptions withZstdLevel(int level) {
-    return new WriteOptions(compression, level);
+    return new WriteOptions(compression, level, contentChecksum);
+  }
+
+  public WriteOptions withContentChecksum(boolean checksum) {
+    return new WriteOptions(compression, zstdLevel, checksum);
   }
 
   @Override
   public String toString() {
-    return "WriteOptions[compression=" + compression + ", zstdLevel=" + zstdLevel + "]";
+    return "WriteOptions[compression=" + compression + ", zstdLevel=" + zstdLevel + ", contentChecksum=" + contentChecksum
+        + "]";
   }
 }

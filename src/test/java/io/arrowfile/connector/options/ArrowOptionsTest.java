@@ -46,8 +46,8 @@ class ArrowOptionsTest {
   void misspelledKeyNamesTheOptionMeantAndListsOurs() {
     IllegalArgumentException e = fails(Map.of("compresion", "zstd"));
     assertEquals("unknown option 'compresion'; did you mean 'compression'? arrowfile's options are: compression, "
-        + "compressionLevel, rowsPerBatch, maxBatchBytes, statistics, dictionary, mergeSchema, "
-        + "arrowfile.forceHadoopRead", e.getMessage());
+        + "compressionLevel, rowsPerBatch, maxBatchBytes, statistics, dictionary, checksum, mergeSchema, "
+        + "arrowfile.forceHadoopRead, arrowfile.mmap", e.getMessage());
   }
 
   @ParameterizedTest

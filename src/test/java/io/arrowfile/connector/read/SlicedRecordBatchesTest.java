@@ -132,7 +132,7 @@ class SlicedRecordBatchesTest {
         List<Integer> sizes = new ArrayList<>();
         long next = 0;
         try (ArrowBatchIterator it = ArrowBatchIterator.open(conf, hadoopPath(p), 0, Long.MAX_VALUE, schema,
-            new StructType(), InternalRow.empty(), true, false, null, metrics)) {
+            new StructType(), InternalRow.empty(), true, ReadMode.POSITIONED, null, metrics)) {
           while (it.hasNext()) {
             ColumnarBatch cb = it.next();
             sizes.add(cb.numRows());

@@ -23,17 +23,22 @@ public final class ArrowOptions {
   public static final String MERGE_SCHEMA = "mergeSchema";
   /** Read option (and JVM system property): Hadoop range reads for local files instead of mapping them. */
   public static final String FORCE_HADOOP_READ = "arrowfile.forceHadoopRead";
+  /**
+   * Read option (and JVM system property): memory-map local files instead of reading them with positioned reads;
+   * faster, but a file truncated while it is read then crashes the executor (see {@code read.ReadMode}).
+   */
+  public static final String MMAP = "arrowfile.mmap";
 
   private ArrowOptions() {}
 
   /** Read options of arrowfile, both booleans. */
   public static final List<String> READ_OPTIONS =
-      List.of(MERGE_SCHEMA, FORCE_HADOOP_READ);
+      List.of(MERGE_SCHEMA, FORCE_HADOOP_READ, MMAP);
 
   /** Write options of arrowfile (see {@link ArrowWriteOptions}). */
   public static final List<String> WRITE_OPTIONS = List.of(ArrowWriteOptions.COMPRESSION,
       ArrowWriteOptions.COMPRESSION_LEVEL, ArrowWriteOptions.ROWS_PER_BATCH, ArrowWriteOptions.MAX_BATCH_BYTES,
-      ArrowWriteOptions.STATISTICS, ArrowWriteOptions.DICTIONARY);
+      ArrowWriteOptions.STATISTICS, ArrowWriteOptions.DICTIONARY, ArrowWriteOptions.CHECKSUM);
 
   /** Every option name of arrowfile, in the order error messages list them. */
   public static final List<String> NAMES = concat(WRITE_OPTIONS, READ_OPTIONS);

@@ -44,6 +44,7 @@ public final class ArrowWriteOptions implements Serializable {
   public static final String MAX_BATCH_BYTES = "maxBatchBytes";
   public static final String STATISTICS = "statistics";
   public static final String DICTIONARY = "dictionary";
+  public static final String CHECKSUM = "checksum";
 
   public static final int DEFAULT_ROWS_PER_BATCH = 65536;
   public static final long DEFAULT_MAX_BATCH_BYTES = 64L << 20;
@@ -52,16 +53,18 @@ public final class ArrowWriteOptions implements Serializable {
   public static final int DEFAULT_ZSTD_LEVEL = WriteOptions.DEFAULT_ZSTD_LEVEL;
 
   public static final ArrowWriteOptions DEFAULT =
-      new ArrowWriteOptions(null, DEFAULT_ZSTD_LEVEL, DEFAULT_ROWS_PER_BATCH, DEFAULT_MAX_BATCH_BYTES, true);
+      new ArrowWriteOptions(null, DEFAULT_ZSTD_LEVEL, DEFAULT_ROWS_PER_BATCH, DEFAULT_MAX_BATCH_BYTES, true, true);
 
   private final CompressionCodec compression;
   private final int zstdLevel;
   private final int rowsPerBatch;
   private final long maxBatchBytes;
   private final boolean statistics;
+  private final boolean checksum;
 
   ArrowWriteOptions(CompressionCodec compression, int zstdLevel, int rowsPerBatch, long maxBatchBytes,
-      boolean statistics) {
+      boolean statistics, boolean checksum) {
+    this.checksum = checksum;
     this.compression = compression;
     this.zstdLevel = zstdLevel;
     this.rowsPerBatch = rowsPerBatch;
@@ -102,15 +105,8 @@ public final class ArrowWriteOptions implements Serializable {
     if (bytesValue != null) {
       bytes = parseBytes(bytesValue);
     }
-    boolean statistics = true;
-    String statsValue = get(options, STATISTICS);
-    if (statsValue != null) {
-      switch (statsValue.trim().toLowerCase(Locale.ROOT)) {
-        case "true" -> statistics = true;
-        case "false" -> statistics = false;
-        default -> throw invalid(STATISTICS, statsValue, "true, false");
-      }
-    }
+    boolean statistics = bool(options, STATISTICS);
+    boolean checksum = bool(options, CHECKSUM);
     String dictValue = get(options, DICTIONARY);
     if (dictValue != null) {
       String d = dictValue.trim().toLowerCase(Locale.ROOT);
@@ -121,7 +117,20 @@ public final class ArrowWriteOptions implements Serializable {
         throw invalid(DICTIONARY, dictValue, "never");
       }
     }
-    return new ArrowWriteOptions(compression, level, rows, bytes, statistics);
+    return new ArrowWriteOptions(compression, level, rows, bytes, statistics, checksum);
+  }
+
+  /** A boolean option that defaults to true. */
+  private static boolean bool(Map<String, String> options, String name) {
+    String value = get(options, name);
+    if (value == null) {
+      return true;
+    }
+    return switch (value.trim().toLowerCase(Locale.ROOT)) {
+      case "true" -> true;
+      case "false" -> false;
+      default -> throw invalid(name, value, "true, false");
+    };
   }
 
   private static String get(Map<String, String> options, String name) {
@@ -192,14 +201,20 @@ public final class ArrowWriteOptions implements Serializable {
     return statistics;
   }
 
+  /** Whether compressed buffers carry their frame's content checksum. */
+  public boolean checksum() {
+    return checksum;
+  }
+
   /** The IPC writer options. */
   public WriteOptions ipcOptions() {
-    return WriteOptions.DEFAULT.withCompression(compression).withZstdLevel(zstdLevel);
+    return WriteOptions.DEFAULT.withCompression(compression).withZstdLevel(zstdLevel).withContentChecksum(checksum);
   }
 
   @Override
   public String toString() {
     return "ArrowWriteOptions[compression=" + compression + ", zstdLevel=" + zstdLevel + ", rowsPerBatch="
-        + rowsPerBatch + ", maxBatchBytes=" + maxBatchBytes + ", statistics=" + statistics + "]";
+        + rowsPerBatch + ", maxBatchBytes=" + maxBatchBytes + ", statistics=" + statistics
+        + ", checksum=" + checksum + "]";
   }
 }

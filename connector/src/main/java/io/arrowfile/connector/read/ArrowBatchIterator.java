@@ -55,7 +55,7 @@ public final class ArrowBatchIterator implements Iterator<ColumnarBatch>, Closea
   private int[] plan;
   private int planned;
   private ArrowFileReader file;
-  private ColumnPrunedFileReader pruned;
+  private PositionedFileReader positioned;
   /** For a mapped file read in part: the file columns decoded (ascending), and where each required one lands. */
   private int[] selection;
   private int[] batchColumn;
@@ -96,7 +96,7 @@ public final class ArrowBatchIterator implements Iterator<ColumnarBatch>, Closea
     // (repeated names are made unique over all of them), then mapped to their position among the wanted.
     Schema names = fileSchema;
     int[] prunedColumns = null;
-    if (reader instanceof ColumnPrunedFileReader p) {
+    if (reader instanceof PositionedFileReader p) {
       names = p.file().schema();
       prunedColumns = p.columns();
     }
@@ -139,10 +139,10 @@ public final class ArrowBatchIterator implements Iterator<ColumnarBatch>, Closea
    * closes the file when running inside a task.
    */
   public static ArrowBatchIterator open(Configuration conf, Path path, StructType requiredSchema,
-      StructType partitionSchema, InternalRow partitionValues, boolean caseSensitive, boolean forceHadoopRead)
+      StructType partitionSchema, InternalRow partitionValues, boolean caseSensitive, ReadMode mode)
       throws IOException {
     return open(conf, path, 0, Long.MAX_VALUE, requiredSchema, partitionSchema, partitionValues, caseSensitive,
-        forceHadoopRead, null, null);
+        mode, null, null);
   }
 
   /**
@@ -153,15 +153,15 @@ public final class ArrowBatchIterator implements Iterator<ColumnarBatch>, Closea
    */
   public static ArrowBatchIterator open(Configuration conf, Path path, long start, long length,
       StructType requiredSchema, StructType partitionSchema, InternalRow partitionValues, boolean caseSensitive,
-      boolean forceHadoopRead, Filter[] filters, ScanMetrics metrics) throws IOException {
+      ReadMode mode, Filter[] filters, ScanMetrics metrics) throws IOException {
     return open(conf, path, start, length, requiredSchema, partitionSchema, partitionValues, caseSensitive,
-        forceHadoopRead, filters, metrics, null);
+        mode, filters, metrics, null);
   }
 
   /** As above, failing unless the file is the {@code planned} version (when not null): see {@link FileVersion}. */
   public static ArrowBatchIterator open(Configuration conf, Path path, long start, long length,
       StructType requiredSchema, StructType partitionSchema, InternalRow partitionValues, boolean caseSensitive,
-      boolean forceHadoopRead, Filter[] filters, ScanMetrics metrics, FileVersion planned) throws IOException {
+      ReadMode mode, Filter[] filters, ScanMetrics metrics, FileVersion planned) throws IOException {
     if (ArrowFiles.isHidden(path)) {
       // Spark lists _metadata and _common_metadata (Parquet summaries); they are never Arrow data.
       ArrowBatchIterator empty = new ArrowBatchIterator(null, path.toString(), requiredSchema, partitionSchema,
@@ -169,7 +169,7 @@ public final class ArrowBatchIterator implements Iterator<ColumnarBatch>, Closea
       empty.closed = true;
       return empty;
     }
-    BatchReader reader = ArrowFiles.open(conf, path, forceHadoopRead, SCAN, schema -> {
+    BatchReader reader = ArrowFiles.openForScan(conf, path, mode, SCAN, schema -> {
       java.util.TreeSet<Integer> wanted = new java.util.TreeSet<>();
       String[] sparkNames = ArrowToSpark.columnNames(schema, caseSensitive);
       for (StructField f : requiredSchema.fields()) {
@@ -214,8 +214,8 @@ public final class ArrowBatchIterator implements Iterator<ColumnarBatch>, Closea
     long end = length == Long.MAX_VALUE ? Long.MAX_VALUE : start + length;
     if (reader instanceof ArrowFileReader f) {
       file = f;
-    } else if (reader instanceof ColumnPrunedFileReader p) {
-      pruned = p;
+    } else if (reader instanceof PositionedFileReader p) {
+      positioned = p;
       file = p.file();
     } else {
       if (start > 0) {
@@ -223,7 +223,7 @@ public final class ArrowBatchIterator implements Iterator<ColumnarBatch>, Closea
       }
       return;
     }
-    if (pruned == null) {
+    if (positioned == null) {
       // Only the wanted columns are decoded: the others are not decompressed or validated.
       int[] wanted = java.util.Arrays.stream(fileColumn).filter(i -> i >= 0).distinct().sorted().toArray();
       if (wanted.length < file.schema().fields().size()) {
@@ -272,11 +272,11 @@ public final class ArrowBatchIterator implements Iterator<ColumnarBatch>, Closea
     }
     int k = plan[planned++];
     RecordBatch batch;
-    if (pruned != null) {
-      long before = pruned.bytesFetched();
-      batch = pruned.recordBatch(k);
+    if (positioned != null) {
+      long before = positioned.bytesFetched();
+      batch = positioned.recordBatch(k);
       if (metrics != null) {
-        metrics.bytesRead += pruned.bytesFetched() - before;
+        metrics.bytesRead += positioned.bytesFetched() - before;
       }
     } else {
       batch = selection == null ? file.recordBatch(k) : file.recordBatch(k, selection);

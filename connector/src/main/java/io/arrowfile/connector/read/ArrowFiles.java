@@ -8,6 +8,10 @@ import io.arrowfile.ipc.ByteSource;
 import io.arrowfile.ipc.ReadOptions;
 import java.io.BufferedInputStream;
 import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.util.function.Function;
+import io.arrowfile.columnar.type.Schema;
 import java.util.Map;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
@@ -18,12 +22,15 @@ import org.apache.spark.sql.types.StructType;
 import scala.jdk.javaapi.CollectionConverters;
 
 /**
- * Opens Arrow IPC files (file format or stream format, told apart by the magic) through Hadoop's
- * {@link FileSystem}: {@code file:} paths are memory-mapped, others read with positioned reads.
+ * Opens Arrow IPC files (file format or stream format, told apart by the magic): {@code file:} paths with
+ * positioned reads of their own ({@link LocalFile}), or mapped ({@link ReadMode#MAPPED}); others through Hadoop's
+ * {@link FileSystem}.
  */
 public final class ArrowFiles {
-  /** Option (and system property) that makes local files go through Hadoop reads instead of mmap. */
+  /** Option (and system property) that makes local files go through Hadoop reads ({@link ReadMode#HADOOP}). */
   public static final String FORCE_HADOOP_READ = ArrowOptions.FORCE_HADOOP_READ;
+  /** Option (and system property) that memory-maps local files ({@link ReadMode#MAPPED}). */
+  public static final String MMAP = ArrowOptions.MMAP;
 
   private ArrowFiles() {}
 
@@ -46,40 +53,48 @@ public final class ArrowFiles {
     return !path.getName().toLowerCase(java.util.Locale.ROOT).endsWith(".arrows");
   }
 
-  /** Whether {@code path} on {@code fs} is read by mapping it. */
-  static boolean canMap(FileSystem fs, boolean forceHadoopRead) {
-    return !forceHadoopRead && !Boolean.getBoolean(FORCE_HADOOP_READ) && "file".equals(fs.getScheme());
+  /** Whether {@code fs} is the local file system, whose files are read without Hadoop unless asked. */
+  private static boolean local(FileSystem fs, ReadMode mode) {
+    return mode != ReadMode.HADOOP && "file".equals(fs.getScheme());
   }
 
-  /** A reader of every record batch of the file, in order. */
-  public static BatchReader open(Configuration conf, Path path, boolean forceHadoopRead, ReadOptions options)
+  /** A reader of every record batch of the file, in order; each batch keeps its own memory. */
+  public static BatchReader open(Configuration conf, Path path, ReadMode mode, ReadOptions options)
       throws IOException {
-    return open(conf, path, forceHadoopRead, options, null);
+    return open(conf, path, mode, options, null, null, false);
   }
 
   /**
-   * A reader of the file's record batches. When the file is read through Hadoop (not mapped), is in the file
-   * format, and {@code chooseColumns} (given the file's schema, the ascending indexes of the columns wanted)
-   * selects fewer than all columns, only those columns' bytes are read, and the batches hold only them
-   * (the reader's schema is the pruned one). Mapped files and streams are read whole.
+   * A reader of the file's record batches, each keeping its own memory. In the file format, read with positioned
+   * reads, when {@code chooseColumns} (given the file's schema, the ascending indexes of the columns wanted) selects
+   * fewer than all columns, only those columns' bytes are read, and the batches hold only them (the reader's
+   * schema is the pruned one). Mapped files and streams are read whole.
    */
-  public static BatchReader open(Configuration conf, Path path, boolean forceHadoopRead, ReadOptions options,
-      java.util.function.Function<io.arrowfile.columnar.type.Schema, int[]> chooseColumns) throws IOException {
-    return open(conf, path, forceHadoopRead, options, chooseColumns, null);
+  public static BatchReader open(Configuration conf, Path path, ReadMode mode, ReadOptions options,
+      Function<Schema, int[]> chooseColumns) throws IOException {
+    return open(conf, path, mode, options, chooseColumns, null, false);
   }
 
-  /** As above, failing unless the file is the {@code planned} version (when not null). */
-  public static BatchReader open(Configuration conf, Path path, boolean forceHadoopRead, ReadOptions options,
-      java.util.function.Function<io.arrowfile.columnar.type.Schema, int[]> chooseColumns, FileVersion planned)
-      throws IOException {
+  /**
+   * As above for a scan: fails unless the file is the {@code planned} version (when not null), and reads every
+   * record batch into the same memory, so a batch is valid only until the next is read (Spark's contract for the
+   * batches of a partition reader).
+   */
+  static BatchReader openForScan(Configuration conf, Path path, ReadMode mode, ReadOptions options,
+      Function<Schema, int[]> chooseColumns, FileVersion planned) throws IOException {
+    return open(conf, path, mode, options, chooseColumns, planned, true);
+  }
+
+  private static BatchReader open(Configuration conf, Path path, ReadMode mode, ReadOptions options,
+      Function<Schema, int[]> chooseColumns, FileVersion planned, boolean reuseBodies) throws IOException {
     FileSystem fs = path.getFileSystem(conf);
-    if (canMap(fs, forceHadoopRead)) {
+    if (local(fs, mode) && mode == ReadMode.MAPPED) {
       // Our own mapping rather than BatchReader.open's: closing the reader unmaps the file at once (MappedFile).
-      java.nio.file.Path local = java.nio.file.Path.of(fs.makeQualified(path).toUri());
-      MappedFile mapped = MappedFile.open(local);
+      java.nio.file.Path file = localPath(fs, path);
+      MappedFile mapped = MappedFile.open(file);
       try {
         if (planned != null) {
-          planned.require(path.toString(), mapped.size(), java.nio.file.Files.getLastModifiedTime(local).toMillis());
+          planned.require(path.toString(), mapped.size(), java.nio.file.Files.getLastModifiedTime(file).toMillis());
         }
         if (ArrowFileReader.hasFileMagic(mapped)) {
           return ArrowFileReader.open(mapped, options);
@@ -90,7 +105,7 @@ public final class ArrowFiles {
         throw e;
       }
     }
-    HadoopByteSource source = HadoopByteSource.open(fs, path);
+    PositionedSource source = local(fs, mode) ? LocalFile.open(localPath(fs, path)) : HadoopByteSource.open(fs, path);
     try {
       if (planned != null) {
         planned.require(path.toString(), source.size(), source.modificationTime());
@@ -98,26 +113,71 @@ public final class ArrowFiles {
       if (ArrowFileReader.hasFileMagic(source)) {
         ArrowFileReader file = ArrowFileReader.open(source, options);
         int[] columns = chooseColumns == null ? null : chooseColumns.apply(file.schema());
-        if (columns != null && columns.length < file.schema().fields().size()) {
-          return new ColumnPrunedFileReader(source, file, columns, options);
+        if (columns == null) {
+          columns = java.util.stream.IntStream.range(0, file.schema().fields().size()).toArray();
         }
-        return file;
+        return new PositionedFileReader(source, file, columns, options, new BodyMemory(reuseBodies));
       }
       // The stream format is read sequentially, through a buffer.
-      return ArrowStreamReader.open(new BufferedInputStream(source.stream(), 1 << 16), source.name(), options);
+      InputStream in = source instanceof LocalFile f ? f.stream() : ((HadoopByteSource) source).stream();
+      return ArrowStreamReader.open(new BufferedInputStream(in, 1 << 16), source.name(), options);
     } catch (IOException | RuntimeException e) {
       source.close();
       throw e;
     }
   }
 
-  /** The bytes of the file: mapped when local (and not forced through Hadoop), else positioned Hadoop reads. */
-  public static ByteSource openSource(Configuration conf, Path path, boolean forceHadoopRead) throws IOException {
+  private static java.nio.file.Path localPath(FileSystem fs, Path path) {
+    return java.nio.file.Path.of(fs.makeQualified(path).toUri());
+  }
+
+  /**
+   * The bytes of the file, for reading its metadata: mapped in {@link ReadMode#MAPPED}, else read on demand.
+   * Fails unless the file is the {@code planned} version (when not null).
+   */
+  public static ByteSource openSource(Configuration conf, Path path, ReadMode mode, FileVersion planned)
+      throws IOException {
     FileSystem fs = path.getFileSystem(conf);
-    if (canMap(fs, forceHadoopRead)) {
-      return MappedFile.open(java.nio.file.Path.of(fs.makeQualified(path).toUri()));
+    ByteSource source;
+    long modified;
+    if (local(fs, mode) && mode == ReadMode.MAPPED) {
+      java.nio.file.Path file = localPath(fs, path);
+      source = MappedFile.open(file);
+      modified = java.nio.file.Files.getLastModifiedTime(file).toMillis();
+    } else {
+      PositionedSource positioned = local(fs, mode) ? LocalFile.open(localPath(fs, path))
+          : HadoopByteSource.open(fs, path);
+      source = positioned;
+      modified = positioned.modificationTime();
     }
-    return HadoopByteSource.open(fs, path);
+    try {
+      if (planned != null) {
+        planned.require(path.toString(), source.size(), modified);
+      }
+      return source;
+    } catch (IOException | RuntimeException e) {
+      source.close();
+      throw e;
+    }
+  }
+
+  /**
+   * What a task throws for {@code e}, raised opening {@code file}: a missing file as the
+   * {@link java.io.FileNotFoundException} itself (rethrown past the compiler's checked-exception rule, through
+   * Spark interfaces that declare none), because that is the exception Spark's file scans look for, to skip the
+   * file under {@code ignoreMissingFiles} or else report it as missing; any other as an
+   * {@link UncheckedIOException} naming the file.
+   */
+  public static RuntimeException failure(String file, IOException e) {
+    if (e instanceof java.io.FileNotFoundException) {
+      throw ArrowFiles.<RuntimeException>uncheckedThrow(e);
+    }
+    return new UncheckedIOException(file + ": " + e.getMessage(), e);
+  }
+
+  @SuppressWarnings("unchecked")
+  private static <E extends Throwable> E uncheckedThrow(Throwable e) throws E {
+    throw (E) e;
   }
 
   /** The schema of the file (its footer, or a stream's first message); reads nothing else. */
@@ -137,10 +197,6 @@ public final class ArrowFiles {
         .newHadoopConfWithOptions(CollectionConverters.asScala(options).toMap(scala.$less$colon$less$.MODULE$.refl()));
   }
 
-  /** Whether the read options ask for Hadoop range reads of local files instead of mapping them. */
-  public static boolean forceHadoopRead(Map<String, String> options) {
-    return ArrowOptions.bool(options, FORCE_HADOOP_READ, false);
-  }
 
   /** Columnar output is possible for every schema we can map; Spark needs whole-stage codegen for it. */
   public static boolean batchesSupported(SQLConf conf, StructType schema) {

@@ -23,7 +23,7 @@ public final class ArrowPartitionReaderFactory extends FilePartitionReaderFactor
   private final StructType readDataSchema;
   private final StructType readPartitionSchema;
   private final boolean caseSensitive;
-  private final boolean forceHadoopRead;
+  private final ReadMode mode;
   private final boolean columnar;
   private final FileSourceOptions options;
   private final Filter[] filters;
@@ -33,13 +33,13 @@ public final class ArrowPartitionReaderFactory extends FilePartitionReaderFactor
   private transient ThreadLocal<ScanMetrics> current;
 
   public ArrowPartitionReaderFactory(Broadcast<SerializableConfiguration> conf, StructType readDataSchema,
-      StructType readPartitionSchema, boolean caseSensitive, boolean forceHadoopRead, boolean columnar,
+      StructType readPartitionSchema, boolean caseSensitive, ReadMode mode, boolean columnar,
       FileSourceOptions options, Filter[] filters, String[] countGroupBy) {
     this.conf = conf;
     this.readDataSchema = readDataSchema;
     this.readPartitionSchema = readPartitionSchema;
     this.caseSensitive = caseSensitive;
-    this.forceHadoopRead = forceHadoopRead;
+    this.mode = mode;
     this.columnar = columnar;
     this.options = options;
     this.filters = filters;
@@ -86,10 +86,10 @@ public final class ArrowPartitionReaderFactory extends FilePartitionReaderFactor
     ScanMetrics metrics = current().get();
     try {
       return ArrowBatchIterator.open(conf.value().value(), file.toPath(), file.start(), file.length(),
-          readDataSchema, readPartitionSchema, file.partitionValues(), caseSensitive, forceHadoopRead, filters,
+          readDataSchema, readPartitionSchema, file.partitionValues(), caseSensitive, mode, filters,
           metrics != null ? metrics : new ScanMetrics(), FileVersion.of(file));
     } catch (IOException e) {
-      throw new java.io.UncheckedIOException(file.filePath() + ": " + e.getMessage(), e);
+      throw ArrowFiles.failure(file.filePath().toString(), e);
     }
   }
 
@@ -135,9 +135,9 @@ public final class ArrowPartitionReaderFactory extends FilePartitionReaderFactor
       rows = 0;
     } else {
       try {
-        rows = RowCounts.count(ArrowFiles.openSource(conf.value().value(), file.toPath(), forceHadoopRead), m);
+        rows = RowCounts.count(ArrowFiles.openSource(conf.value().value(), file.toPath(), mode, FileVersion.of(file)), m);
       } catch (IOException e) {
-        throw new java.io.UncheckedIOException(file.filePath() + ": " + e.getMessage(), e);
+        throw ArrowFiles.failure(file.filePath().toString(), e);
       }
     }
     values[countGroupBy.length] = rows;

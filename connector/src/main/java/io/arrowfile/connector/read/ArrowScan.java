@@ -186,7 +186,7 @@ public final class ArrowScan implements FileScan {
     SQLConf sqlConf = SQLConf.get();
     boolean columnar = aggregation == null && ArrowFiles.batchesSupported(sqlConf, readDataSchema.merge(readPartitionSchema, true));
     return new ArrowPartitionReaderFactory(broadcast, readDataSchema, readPartitionSchema,
-        sqlConf.caseSensitiveAnalysis(), ArrowFiles.forceHadoopRead(opts), columnar,
+        sqlConf.caseSensitiveAnalysis(), ReadMode.of(opts), columnar,
         new FileSourceOptions(CollectionConverters.asScala(opts).toMap(scala.$less$colon$less$.MODULE$.refl())),
         pushedFilters, aggregation == null ? null : groupByNames(aggregation));
   }

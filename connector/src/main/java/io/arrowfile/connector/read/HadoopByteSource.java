@@ -1,19 +1,18 @@
 package io.arrowfile.connector.read;
 
 import io.arrowfile.columnar.memory.ArrowBuffer;
-import io.arrowfile.ipc.ByteSource;
 import java.io.IOException;
 import org.apache.hadoop.fs.FSDataInputStream;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 
 /**
- * A {@link ByteSource} over a Hadoop file: every {@link #read} is one positioned read
+ * A {@link io.arrowfile.ipc.ByteSource} over a Hadoop file: every {@link #read} is one positioned read
  * ({@code readFully(position, ...)}) into a fresh heap buffer. The file reader asks for the footer, then
  * per record batch its metadata and then the wanted byte ranges. The file's last {@link #TAIL_CACHE} bytes
  * are fetched once, on the first read that falls inside them, so the footer costs one round trip.
  */
-public final class HadoopByteSource implements ByteSource {
+public final class HadoopByteSource implements PositionedSource {
   private final FSDataInputStream in;
   private final long size;
   private final String name;
@@ -35,8 +34,8 @@ public final class HadoopByteSource implements ByteSource {
     return new HadoopByteSource(fs.open(path), status.getLen(), status.getModificationTime(), path.toString());
   }
 
-  /** The file's modification time when it was opened (milliseconds since the epoch). */
-  long modificationTime() {
+  @Override
+  public long modificationTime() {
     return modificationTime;
   }
 
@@ -68,6 +67,27 @@ public final class HadoopByteSource implements ByteSource {
     byte[] bytes = new byte[(int) length];
     in.readFully(offset, bytes, 0, bytes.length);
     return ArrowBuffer.wrap(bytes);
+  }
+
+  @Override
+  public void readFully(long position, java.nio.ByteBuffer into) throws IOException {
+    if (position < 0 || position + into.remaining() > size) {
+      throw new IOException(name + ": read of " + into.remaining() + " bytes at " + position
+          + " is beyond the end (" + size + " bytes)");
+    }
+    if (into.hasArray()) {
+      in.readFully(position, into.array(), into.arrayOffset() + into.position(), into.remaining());
+      into.position(into.limit());
+      return;
+    }
+    byte[] bytes = new byte[Math.min(into.remaining(), 1 << 20)];
+    long at = position;
+    while (into.hasRemaining()) {
+      int n = Math.min(bytes.length, into.remaining());
+      in.readFully(at, bytes, 0, n);
+      into.put(bytes, 0, n);
+      at += n;
+    }
   }
 
   /** The underlying stream, positioned at 0 (for sequential reading of the stream format). */

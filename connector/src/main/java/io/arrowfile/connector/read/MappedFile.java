@@ -24,9 +24,8 @@ import java.util.concurrent.atomic.AtomicInteger;
  */
 public final class MappedFile implements ByteSource {
   /** System property: when true, {@link #close()} does not unmap (the GC does, eventually). */
-  public static final String KEEP_MAPPED = "arrowfile.keepMapped";
+  public static final String KEEP_MAPPED = DirectMemory.KEEP;
 
-  private static final sun.misc.Unsafe UNSAFE = unsafe();
   /** Mappings made and not yet closed, in this JVM (for tests and diagnostics). */
   private static final AtomicInteger OPEN = new AtomicInteger();
 
@@ -40,16 +39,6 @@ public final class MappedFile implements ByteSource {
     this.size = size;
     this.chunks = chunks;
     this.all = all;
-  }
-
-  private static sun.misc.Unsafe unsafe() {
-    try {
-      java.lang.reflect.Field f = sun.misc.Unsafe.class.getDeclaredField("theUnsafe");
-      f.setAccessible(true);
-      return (sun.misc.Unsafe) f.get(null);
-    } catch (ReflectiveOperationException | RuntimeException | LinkageError e) {
-      return null; // then close() leaves the mapping to the GC
-    }
   }
 
   /** Maps {@code path} (in {@link ArrowBuffer#CHUNK_SIZE} chunks beyond 2 GiB). The channel is closed at once. */
@@ -113,13 +102,8 @@ public final class MappedFile implements ByteSource {
     chunks = null;
     all = null;
     OPEN.decrementAndGet();
-    if (UNSAFE == null || Boolean.getBoolean(KEEP_MAPPED)) {
-      return;
-    }
     for (ByteBuffer b : mapped) {
-      if (b.capacity() > 0) { // an empty file has no mapping behind its buffer
-        UNSAFE.invokeCleaner(b);
-      }
+      DirectMemory.free(b); // an empty file has no mapping behind its buffer: free skips it
     }
   }
 }

@@ -1,6 +1,7 @@
 package io.arrowfile.ipc.codec;
 
 import com.github.luben.zstd.Zstd;
+import com.github.luben.zstd.ZstdCompressCtx;
 import com.github.luben.zstd.ZstdInputStreamNoFinalizer;
 import io.arrowfile.columnar.ArrowFormatException;
 import io.arrowfile.columnar.memory.ArrowBuffer;
@@ -158,9 +159,15 @@ public final class BodyCompression {
    * buffer is compressed, even where that does not make it smaller, as Arrow C++ does by default: a buffer
    * stored raw behind the -1 prefix starts 8 bytes past its aligned offset, and readers that map values in
    * place (Polars 1.44 on Decimal128, for one) refuse data not aligned to its value width. An empty buffer
-   * stays empty.
+   * stays empty. The frame carries a checksum of the buffer's contents (LZ4: xxHash32, zstd: the low 32 bits of
+   * xxHash64), which every reader verifies.
    */
   public static ArrowBuffer compress(CompressionCodec codec, ArrowBuffer data, int zstdLevel) {
+    return compress(codec, data, zstdLevel, true);
+  }
+
+  /** As {@link #compress(CompressionCodec, ArrowBuffer, int)}, with or without the content checksum. */
+  public static ArrowBuffer compress(CompressionCodec codec, ArrowBuffer data, int zstdLevel, boolean checksum) {
     if (data.length() == 0) {
       return ArrowBuffer.EMPTY;
     }
@@ -170,8 +177,8 @@ public final class BodyCompression {
     byte[] compressed;
     try {
       compressed = switch (codec) {
-        case LZ4_FRAME -> lz4(data);
-        case ZSTD -> Zstd.compress(data.toByteArray(), zstdLevel);
+        case LZ4_FRAME -> lz4(data, checksum);
+        case ZSTD -> zstd(data, zstdLevel, checksum);
       };
     } catch (IOException e) {
       throw new UncheckedIOException(e);
@@ -182,15 +189,26 @@ public final class BodyCompression {
     return ArrowBuffer.wrap(out);
   }
 
-  private static byte[] lz4(ArrowBuffer data) throws IOException {
+  private static byte[] zstd(ArrowBuffer data, int level, boolean checksum) {
+    try (ZstdCompressCtx ctx = new ZstdCompressCtx()) {
+      ctx.setLevel(level);
+      ctx.setChecksum(checksum);
+      return ctx.compress(data.toByteArray());
+    }
+  }
+
+  private static byte[] lz4(ArrowBuffer data, boolean checksum) throws IOException {
     ByteArrayOutputStream bytes = new ByteArrayOutputStream((int) Math.min(data.length() + 64, 1 << 20));
     // The smallest block size that holds the buffer: the default (4 MB) allocates 4 MB twice per buffer, which
     // made small batches many times slower to write.
     LZ4FrameOutputStream.BLOCKSIZE block = data.length() <= 64 << 10 ? LZ4FrameOutputStream.BLOCKSIZE.SIZE_64KB
         : data.length() <= 256 << 10 ? LZ4FrameOutputStream.BLOCKSIZE.SIZE_256KB
         : data.length() <= 1 << 20 ? LZ4FrameOutputStream.BLOCKSIZE.SIZE_1MB : LZ4FrameOutputStream.BLOCKSIZE.SIZE_4MB;
-    try (LZ4FrameOutputStream out = new LZ4FrameOutputStream(bytes, block,
-        LZ4FrameOutputStream.FLG.Bits.BLOCK_INDEPENDENCE)) {
+    LZ4FrameOutputStream.FLG.Bits[] flags = checksum
+        ? new LZ4FrameOutputStream.FLG.Bits[] {LZ4FrameOutputStream.FLG.Bits.BLOCK_INDEPENDENCE,
+            LZ4FrameOutputStream.FLG.Bits.CONTENT_CHECKSUM}
+        : new LZ4FrameOutputStream.FLG.Bits[] {LZ4FrameOutputStream.FLG.Bits.BLOCK_INDEPENDENCE};
+    try (LZ4FrameOutputStream out = new LZ4FrameOutputStream(bytes, block, flags)) {
       data.writeTo(Channels.newChannel(out));
     }
     return bytes.toByteArray();

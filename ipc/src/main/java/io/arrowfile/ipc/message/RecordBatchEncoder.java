@@ -87,7 +87,8 @@ public final class RecordBatchEncoder {
     List<ArrowBuffer> out = new ArrayList<>(buffers.size());
     long position = 0;
     for (ArrowBuffer b : buffers) {
-      ArrowBuffer stored = codec == null ? b : BodyCompression.compress(codec, b, options.zstdLevel());
+      ArrowBuffer stored = codec == null ? b : BodyCompression.compress(codec, b, options.zstdLevel(),
+          options.contentChecksum());
       layout.add(new BodyBuffer(position, stored.length()));
       out.add(stored);
       position = BitUtil.align64(position + stored.length());

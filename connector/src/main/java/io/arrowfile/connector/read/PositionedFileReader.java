@@ -27,18 +27,20 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * Reads some columns of an IPC file through {@link HadoopByteSource} positioned reads, fetching only
- * their bytes: per record batch, the block's metadata, then the byte ranges of the wanted columns' body
- * buffers, with ranges less than {@link #COALESCE_GAP} apart read together. The wanted buffers are laid
- * out in a compact body and decoded as a record batch of the pruned schema; dictionaries are read only
- * for the ids the wanted columns use. Which nodes and buffers belong to which column is the decoder's
- * knowledge ({@link RecordBatchDecoder#fieldExtents}), not repeated here.
+ * Reads the record batches of an IPC file with positioned reads ({@link LocalFile} or {@link HadoopByteSource}),
+ * fetching only the wanted columns' bytes: per record batch, the block's metadata, then the byte ranges of the
+ * wanted columns' body buffers, with ranges less than {@link #COALESCE_GAP} apart read together. The wanted
+ * buffers are laid out in a compact body ({@link BodyMemory}) and decoded as a record batch of the pruned schema;
+ * dictionaries are read only for the ids the wanted columns use. Which nodes and buffers belong to which column
+ * is the decoder's knowledge ({@link RecordBatchDecoder#fieldExtents}), not repeated here. After a batch's bytes
+ * are in, the source checks that the file is still the version it opened ({@link PositionedSource#requireUnchanged}).
  */
-final class ColumnPrunedFileReader implements BatchReader {
+final class PositionedFileReader implements BatchReader {
   /** Ranges closer than this are read in one request (the gap is read and dropped). */
   static final long COALESCE_GAP = 1 << 20;
 
-  private final HadoopByteSource source;
+  private final PositionedSource source;
+  private final BodyMemory memory;
   private final ArrowFileReader file;
   private final ReadOptions options;
   private final int[] columns;
@@ -48,9 +50,14 @@ final class ColumnPrunedFileReader implements BatchReader {
   private int next;
   private long bytesFetched;
 
-  /** {@code columns}: indexes of the wanted top-level fields, ascending. */
-  ColumnPrunedFileReader(HadoopByteSource source, ArrowFileReader file, int[] columns, ReadOptions options) {
+  /**
+   * {@code columns}: indexes of the wanted top-level fields, ascending; {@code memory}: where bodies are read
+   * (reused across batches or not).
+   */
+  PositionedFileReader(PositionedSource source, ArrowFileReader file, int[] columns, ReadOptions options,
+      BodyMemory memory) {
     this.source = source;
+    this.memory = memory;
     this.file = file;
     this.options = options;
     this.columns = columns.clone();
@@ -79,6 +86,7 @@ final class ColumnPrunedFileReader implements BatchReader {
 
   @Override
   public void close() throws IOException {
+    memory.close();
     file.close();
   }
 
@@ -207,17 +215,13 @@ final class ColumnPrunedFileReader implements BatchReader {
         placedAt[r] = size;
         size += ranges.get(r)[1] - ranges.get(r)[0];
       }
-      if (size > Integer.MAX_VALUE - 8) {
-        throw new ArrowFormatException("the wanted columns of record batch " + k + " need " + size
-            + " bytes, more than one heap buffer holds");
-      }
-      byte[] body = new byte[(int) size];
+      ArrowBuffer body = memory.take(size);
       for (int r = 0; r < ranges.size(); r++) {
         long[] range = ranges.get(r);
-        ArrowBuffer bytes = source.read(bodyStart + range[0], range[1] - range[0]);
+        memory.read(source, bodyStart + range[0], placedAt[r], range[1] - range[0]);
         bytesFetched += range[1] - range[0];
-        bytes.getBytes(0, body, (int) placedAt[r], (int) (range[1] - range[0]));
       }
+      source.requireUnchanged();
       List<BodyBuffer> moved = new ArrayList<>(wantedBuffers.size());
       for (BodyBuffer b : wantedBuffers) {
         if (b.length() == 0) {
@@ -232,7 +236,7 @@ final class ColumnPrunedFileReader implements BatchReader {
       }
       RecordBatchHeader prunedHeader = new RecordBatchHeader(header.length(), nodes, moved, header.compression(),
           variadic);
-      return RecordBatchDecoder.decode(pruned, prunedHeader, ArrowBuffer.wrap(body), dicts.dictionaries(),
+      return RecordBatchDecoder.decode(pruned, prunedHeader, body, dicts.dictionaries(),
           endianness, version, options);
     } catch (ArrowFormatException e) {
       throw e.at("record batch " + k + " (offset " + block.offset() + ")").in(source.name());

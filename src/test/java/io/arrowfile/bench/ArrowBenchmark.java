@@ -248,6 +248,7 @@ public final class ArrowBenchmark {
     sql.put("4 count(*) where id in a 0.1% range", "SELECT count(*) FROM t WHERE id >= " + lo + " AND id < " + hi);
     sql.put("5 count(*)", "SELECT count(*) FROM t");
     sql.put("sum(l) (one long column, every value)", "SELECT sum(l) FROM t");
+    sql.put("min(id), max(id), count(l) (from footers)", "SELECT min(id), max(id), count(l) FROM t");
     String wideCol = "c17";
     for (int round = 0; round < warmup + repeats; round++) {
       boolean record = round >= warmup;

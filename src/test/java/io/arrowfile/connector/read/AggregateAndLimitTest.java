@@ -94,17 +94,15 @@ class AggregateAndLimitTest {
   }
 
   @Test
-  void otherAggregatesAndDataFiltersAreNotPushedAndStayExact() throws Exception {
+  void dataFiltersAndOtherAggregatesAreNotPushedAndStayExact() throws Exception {
     String table = partitioned();
     // ids 0..9 from Spark's files and 0..9 from the extra file
     Dataset<Row> filtered = sql(table, "SELECT count(*) FROM t WHERE id < 10");
     assertEquals(20L, filtered.collectAsList().get(0).getLong(0));
     assertFalse(plan(filtered).contains("PushedAggregation"), plan(filtered));
-    Dataset<Row> other = sql(table, "SELECT count(id), max(id), min(id) FROM t");
-    Row r = other.collectAsList().get(0);
-    assertEquals(15_000L, r.getLong(0));
-    assertEquals(9999L, r.getLong(1));
-    assertEquals(0L, r.getLong(2));
+    // COUNT, MIN and MAX of a column are pushed (AggregatePushdownTest); DISTINCT is not
+    Dataset<Row> other = sql(table, "SELECT count(DISTINCT id) FROM t");
+    assertEquals(10_000L, other.collectAsList().get(0).getLong(0));
     assertFalse(plan(other).contains("PushedAggregation"), plan(other));
     // grouping by a data column is not pushed either
     Dataset<Row> byData = sql(table, "SELECT id % 2, count(*) FROM t GROUP BY id % 2");

@@ -28,13 +28,15 @@ public final class ArrowPartitionReaderFactory extends FilePartitionReaderFactor
   private final FileSourceOptions options;
   private final Filter[] filters;
   /** COUNT(*) pushed down: the partition columns it groups by (in order), else null. */
-  private final String[] countGroupBy;
+  private final String[] groupBy;
+  /** With {@link #groupBy}: the aggregates each file computes. */
+  private final PushedAggregate[] aggregates;
   /** The counters of the partition being read on this thread (see {@link #createColumnarReader}). */
   private transient ThreadLocal<ScanMetrics> current;
 
   public ArrowPartitionReaderFactory(Broadcast<SerializableConfiguration> conf, StructType readDataSchema,
       StructType readPartitionSchema, boolean caseSensitive, ReadMode mode, boolean columnar,
-      FileSourceOptions options, Filter[] filters, String[] countGroupBy) {
+      FileSourceOptions options, Filter[] filters, String[] groupBy, PushedAggregate[] aggregates) {
     this.conf = conf;
     this.readDataSchema = readDataSchema;
     this.readPartitionSchema = readPartitionSchema;
@@ -43,7 +45,8 @@ public final class ArrowPartitionReaderFactory extends FilePartitionReaderFactor
     this.columnar = columnar;
     this.options = options;
     this.filters = filters;
-    this.countGroupBy = countGroupBy;
+    this.groupBy = groupBy;
+    this.aggregates = aggregates;
   }
 
   @Override
@@ -101,46 +104,57 @@ public final class ArrowPartitionReaderFactory extends FilePartitionReaderFactor
 
   @Override
   public PartitionReader<InternalRow> buildReader(PartitionedFile file) {
-    if (countGroupBy != null) {
-      return countReader(file);
+    if (groupBy != null) {
+      return aggregateReader(file);
     }
     ArrowBatchIterator it = open(file);
     return new IteratorReader<>(it.rows(), it);
   }
 
   /**
-   * COUNT(*) pushed down: one row per file, its group-by partition values then its row count, read from the
-   * footer (and batch metadata) only ({@link RowCounts}). The file is not split ({@code ArrowScan.isSplitable}).
+   * Aggregates pushed down: one row per file, its group-by partition values then its partial aggregates, from the
+   * footer where it can answer ({@link FileAggregates}). The file is not split ({@code ArrowScan.isSplitable}).
    */
-  private PartitionReader<InternalRow> countReader(PartitionedFile file) {
+  private PartitionReader<InternalRow> aggregateReader(PartitionedFile file) {
     ScanMetrics metrics = current().get();
     ScanMetrics m = metrics != null ? metrics : new ScanMetrics();
     StructField[] partitionFields = readPartitionSchema.fields();
-    StructField[] out = new StructField[countGroupBy.length + 1];
+    StructField[] out = new StructField[groupBy.length + aggregates.length];
     Object[] values = new Object[out.length];
     InternalRow partitionValues = file.partitionValues();
-    for (int i = 0; i < countGroupBy.length; i++) {
+    for (int i = 0; i < groupBy.length; i++) {
       int p = 0;
-      while (!(caseSensitive ? partitionFields[p].name().equals(countGroupBy[i])
-          : partitionFields[p].name().equalsIgnoreCase(countGroupBy[i]))) {
+      while (!(caseSensitive ? partitionFields[p].name().equals(groupBy[i])
+          : partitionFields[p].name().equalsIgnoreCase(groupBy[i]))) {
         p++;
       }
       out[i] = partitionFields[p];
       values[i] = partitionValues.get(p, partitionFields[p].dataType());
     }
-    out[countGroupBy.length] = new StructField("count", org.apache.spark.sql.types.DataTypes.LongType, false,
-        org.apache.spark.sql.types.Metadata.empty());
-    long rows;
+    Object[] partials;
     if (ArrowFiles.isHidden(file.toPath())) {
-      rows = 0;
+      partials = new Object[aggregates.length];
+      for (int a = 0; a < aggregates.length; a++) {
+        boolean count = aggregates[a].function() == PushedAggregate.Function.COUNT_STAR
+            || aggregates[a].function() == PushedAggregate.Function.COUNT;
+        partials[a] = count ? (Object) 0L : null;
+      }
     } else {
       try {
-        rows = RowCounts.count(ArrowFiles.openSource(conf.value().value(), file.toPath(), mode, FileVersion.of(file)), m);
+        partials = FileAggregates.compute(conf.value().value(), file.toPath(), mode, FileVersion.of(file), aggregates,
+            caseSensitive, m);
       } catch (IOException e) {
         throw ArrowFiles.failure(file.filePath().toString(), e);
       }
     }
-    values[countGroupBy.length] = rows;
+    for (int a = 0; a < aggregates.length; a++) {
+      boolean count = aggregates[a].function() == PushedAggregate.Function.COUNT_STAR
+          || aggregates[a].function() == PushedAggregate.Function.COUNT;
+      out[groupBy.length + a] = new StructField("agg" + a,
+          count ? org.apache.spark.sql.types.DataTypes.LongType : aggregates[a].type(), !count,
+          org.apache.spark.sql.types.Metadata.empty());
+      values[groupBy.length + a] = partials[a];
+    }
     InternalRow row = org.apache.spark.sql.catalyst.expressions.UnsafeProjection.create(new StructType(out))
         .apply(new org.apache.spark.sql.catalyst.expressions.GenericInternalRow(values));
     return new PartitionReader<>() {

@@ -41,10 +41,12 @@ public final class ArrowScan implements FileScan {
   private final Seq<Expression> partitionFilters;
   private final Seq<Expression> dataFilters;
   private final Filter[] pushedFilters;
-  /** COUNT(*) pushed into the scan (see {@link ArrowScanBuilder#pushAggregation}), or null. */
+  /** Aggregates pushed into the scan (see {@link ArrowScanBuilder#pushAggregation}), or null. */
   private final Aggregation aggregation;
-  /** With {@link #aggregation}: the scan's output, the group-by partition columns then one count per file. */
+  /** With {@link #aggregation}: the scan's output, the group-by partition columns then one value per aggregate. */
   private final StructType aggregationSchema;
+  /** With {@link #aggregation}: what each file computes. */
+  private final PushedAggregate[] aggregates;
   private int maxMetadataValueLength;
   private boolean caseSensitive;
   private transient org.slf4j.Logger log;
@@ -52,7 +54,7 @@ public final class ArrowScan implements FileScan {
   public ArrowScan(SparkSession session, PartitioningAwareFileIndex fileIndex, StructType dataSchema,
       StructType readDataSchema, StructType readPartitionSchema, CaseInsensitiveStringMap options,
       Seq<Expression> partitionFilters, Seq<Expression> dataFilters, Filter[] pushedFilters,
-      Aggregation aggregation, StructType aggregationSchema) {
+      Aggregation aggregation, StructType aggregationSchema, PushedAggregate[] aggregates) {
     this.session = session;
     this.fileIndex = fileIndex;
     this.dataSchema = dataSchema;
@@ -64,6 +66,7 @@ public final class ArrowScan implements FileScan {
     this.pushedFilters = pushedFilters == null ? new Filter[0] : pushedFilters;
     this.aggregation = aggregation;
     this.aggregationSchema = aggregationSchema;
+    this.aggregates = aggregates;
     Logging.$init$(this);
     FileScan.$init$(this);
   }
@@ -188,7 +191,7 @@ public final class ArrowScan implements FileScan {
     return new ArrowPartitionReaderFactory(broadcast, readDataSchema, readPartitionSchema,
         sqlConf.caseSensitiveAnalysis(), ReadMode.of(opts), columnar,
         new FileSourceOptions(CollectionConverters.asScala(opts).toMap(scala.$less$colon$less$.MODULE$.refl())),
-        pushedFilters, aggregation == null ? null : groupByNames(aggregation));
+        pushedFilters, aggregation == null ? null : groupByNames(aggregation), aggregates);
   }
 
   private static String[] groupByNames(Aggregation aggregation) {

@@ -5,7 +5,10 @@ import org.apache.spark.sql.connector.expressions.Expression;
 import org.apache.spark.sql.connector.expressions.NamedReference;
 import org.apache.spark.sql.connector.expressions.aggregate.AggregateFunc;
 import org.apache.spark.sql.connector.expressions.aggregate.Aggregation;
+import org.apache.spark.sql.connector.expressions.aggregate.Count;
 import org.apache.spark.sql.connector.expressions.aggregate.CountStar;
+import org.apache.spark.sql.connector.expressions.aggregate.Max;
+import org.apache.spark.sql.connector.expressions.aggregate.Min;
 import org.apache.spark.sql.connector.read.Scan;
 import org.apache.spark.sql.connector.read.SupportsPushDownAggregates;
 import org.apache.spark.sql.execution.datasources.PartitioningAwareFileIndex;
@@ -29,6 +32,7 @@ public final class ArrowScanBuilder extends FileScanBuilder implements SupportsP
   private final CaseInsensitiveStringMap options;
   private Aggregation pushedAggregation;
   private StructType aggregationSchema;
+  private PushedAggregate[] pushedAggregates;
 
   public ArrowScanBuilder(SparkSession session, PartitioningAwareFileIndex fileIndex, StructType dataSchema,
       CaseInsensitiveStringMap options) {
@@ -50,13 +54,15 @@ public final class ArrowScanBuilder extends FileScanBuilder implements SupportsP
   }
 
   /**
-   * Takes {@code COUNT(*)} (Spark turns {@code COUNT(1)} into it) grouped by nothing or by partition columns
-   * only, when there are no data filters (Spark does not even offer the aggregate when a filter must run after
-   * the scan; partition filters are fine, they only choose files). Each file then yields one row, its partition
-   * values and its row count, which {@code RowCounts} finds without reading record batch bodies, and Spark sums
-   * those rows. Everything else is declined and runs as usual: MIN/MAX/COUNT(col) would need statistics in
-   * every file, which the driver cannot know without opening them all, and a file without them would have to
-   * fall back to reading the column (Parquet instead fails the query, hence its pushdown is off by default).
+   * Takes {@code COUNT(*)} (Spark turns {@code COUNT(1)} into it), {@code COUNT(col)}, and {@code MIN(col)} /
+   * {@code MAX(col)} of numeric, boolean, date, timestamp and decimal columns, where {@code col} is a top-level
+   * data column, grouped by nothing or by partition columns only, when there are no data filters (Spark does not
+   * even offer the aggregate when a filter must run after the scan; partition filters are fine, they only choose
+   * files). Each file then yields one row, its partition values and its partial aggregates, and Spark combines
+   * those rows. A file answers from its footer statistics where they are exact for the column, else by reading
+   * just that column ({@link FileAggregates}): unlike Parquet's pushdown, which fails a query on a file without
+   * statistics and so is off by default, every file gives the exact answer, so it is always on. {@code DISTINCT}
+   * and everything else is declined and runs as usual.
    */
   @Override
   public boolean pushAggregation(Aggregation aggregation) {
@@ -75,16 +81,59 @@ public final class ArrowScanBuilder extends FileScanBuilder implements SupportsP
       }
       out.add(f);
     }
+    java.util.List<PushedAggregate> aggregates = new java.util.ArrayList<>();
     for (AggregateFunc f : aggregation.aggregateExpressions()) {
-      if (!(f instanceof CountStar)) {
+      PushedAggregate p = pushable(f);
+      if (p == null) {
         return false;
       }
-      out.add(new StructField(f.toString(), DataTypes.LongType, false,
+      aggregates.add(p);
+      boolean count = p.function() == PushedAggregate.Function.COUNT_STAR
+          || p.function() == PushedAggregate.Function.COUNT;
+      out.add(new StructField(f.toString(), count ? DataTypes.LongType : p.type(), !count,
           org.apache.spark.sql.types.Metadata.empty()));
     }
     pushedAggregation = aggregation;
+    pushedAggregates = aggregates.toArray(new PushedAggregate[0]);
     aggregationSchema = new StructType(out.toArray(new StructField[0]));
     return true;
+  }
+
+  /** {@code f} as a per-file aggregate, or null when it cannot be pushed. */
+  private PushedAggregate pushable(AggregateFunc f) {
+    if (f instanceof CountStar) {
+      return new PushedAggregate(PushedAggregate.Function.COUNT_STAR, null, DataTypes.LongType);
+    }
+    Expression column;
+    PushedAggregate.Function function;
+    if (f instanceof Count c && !c.isDistinct()) {
+      column = c.column();
+      function = PushedAggregate.Function.COUNT;
+    } else if (f instanceof Min m) {
+      column = m.column();
+      function = PushedAggregate.Function.MIN;
+    } else if (f instanceof Max m) {
+      column = m.column();
+      function = PushedAggregate.Function.MAX;
+    } else {
+      return null;
+    }
+    if (!(column instanceof NamedReference ref) || ref.fieldNames().length != 1
+        || partitionField(fileIndex.partitionSchema(), ref.fieldNames()[0]) != null) {
+      return null;
+    }
+    StructField field = partitionField(dataSchema, ref.fieldNames()[0]);
+    if (field == null) {
+      return null;
+    }
+    org.apache.spark.sql.types.DataType t = field.dataType();
+    if (function != PushedAggregate.Function.COUNT && !(t instanceof org.apache.spark.sql.types.NumericType
+        || t instanceof org.apache.spark.sql.types.BooleanType || t instanceof org.apache.spark.sql.types.DateType
+        || t instanceof org.apache.spark.sql.types.TimestampType
+        || t instanceof org.apache.spark.sql.types.TimestampNTZType)) {
+      return null;
+    }
+    return new PushedAggregate(function, field.name(), t);
   }
 
   private StructField partitionField(StructType partitions, String name) {
@@ -100,6 +149,7 @@ public final class ArrowScanBuilder extends FileScanBuilder implements SupportsP
   @Override
   public Scan build() {
     return new ArrowScan(session, fileIndex, dataSchema, readDataSchema(), readPartitionSchema(), options,
-        partitionFilters(), dataFilters(), pushedDataFilters(), pushedAggregation, aggregationSchema);
+        partitionFilters(), dataFilters(), pushedDataFilters(), pushedAggregation, aggregationSchema,
+        pushedAggregates);
   }
 }

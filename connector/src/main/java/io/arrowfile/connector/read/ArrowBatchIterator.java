@@ -7,6 +7,7 @@ import io.arrowfile.columnar.type.Schema;
 import io.arrowfile.connector.statistics.FileStatistics;
 import io.arrowfile.connector.statistics.StatisticsFilter;
 import io.arrowfile.connector.types.ArrowToSpark;
+import io.arrowfile.connector.types.NestedPruning;
 import io.arrowfile.connector.vector.ArrowVectors;
 import io.arrowfile.ipc.ArrowFileReader;
 import io.arrowfile.ipc.BatchReader;
@@ -116,7 +117,7 @@ public final class ArrowBatchIterator implements Iterator<ColumnarBatch>, Closea
         nullVectors[k] = nulls;
       } else {
         Field f = fileSchema.field(index);
-        if (!ArrowToSpark.readableAs(f, required[k].dataType())) {
+        if (!NestedPruning.readableAs(f, required[k].dataType(), caseSensitive)) {
           DataType actual = ArrowToSpark.dataType(f, f.name());
           throw new IllegalArgumentException("column '" + required[k].name() + "' of " + fileName + " is "
               + actual.catalogString() + " (Arrow " + f.type() + "), but the read schema asks for "
@@ -170,15 +171,16 @@ public final class ArrowBatchIterator implements Iterator<ColumnarBatch>, Closea
       return empty;
     }
     BatchReader reader = ArrowFiles.openForScan(conf, path, mode, SCAN, schema -> {
-      java.util.TreeSet<Integer> wanted = new java.util.TreeSet<>();
+      java.util.List<Field> wanted = new java.util.ArrayList<>(
+          java.util.Collections.nCopies(schema.fields().size(), (Field) null));
       String[] sparkNames = ArrowToSpark.columnNames(schema, caseSensitive);
       for (StructField f : requiredSchema.fields()) {
         int index = ArrowToSpark.columnIndex(sparkNames, f.name(), caseSensitive);
         if (index >= 0) {
-          wanted.add(index);
+          wanted.set(index, NestedPruning.prune(schema.field(index), f.dataType(), caseSensitive));
         }
       }
-      return wanted.stream().mapToInt(Integer::intValue).toArray();
+      return wanted;
     }, planned);
     ArrowBatchIterator it;
     try {

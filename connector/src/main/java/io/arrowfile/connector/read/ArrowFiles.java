@@ -11,7 +11,10 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.util.function.Function;
+import io.arrowfile.columnar.type.Field;
 import io.arrowfile.columnar.type.Schema;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
@@ -72,21 +75,28 @@ public final class ArrowFiles {
    */
   public static BatchReader open(Configuration conf, Path path, ReadMode mode, ReadOptions options,
       Function<Schema, int[]> chooseColumns) throws IOException {
-    return open(conf, path, mode, options, chooseColumns, null, false);
+    return open(conf, path, mode, options, chooseColumns == null ? null : schema -> {
+      List<Field> wanted = new ArrayList<>(java.util.Collections.nCopies(schema.fields().size(), (Field) null));
+      for (int c : chooseColumns.apply(schema)) {
+        wanted.set(c, schema.field(c));
+      }
+      return wanted;
+    }, null, false);
   }
 
   /**
-   * As above for a scan: fails unless the file is the {@code planned} version (when not null), and reads every
-   * record batch into the same memory, so a batch is valid only until the next is read (Spark's contract for the
-   * batches of a partition reader).
+   * As above for a scan: {@code chooseFields} gives, for each field of the file's schema, null or the field as
+   * read (pruned of struct children the scan does not need, {@code NestedPruning.prune}); fails unless the file is
+   * the {@code planned} version (when not null), and reads every record batch into the same memory, so a batch is
+   * valid only until the next is read (Spark's contract for the batches of a partition reader).
    */
   static BatchReader openForScan(Configuration conf, Path path, ReadMode mode, ReadOptions options,
-      Function<Schema, int[]> chooseColumns, FileVersion planned) throws IOException {
+      Function<Schema, List<Field>> chooseColumns, FileVersion planned) throws IOException {
     return open(conf, path, mode, options, chooseColumns, planned, true);
   }
 
   private static BatchReader open(Configuration conf, Path path, ReadMode mode, ReadOptions options,
-      Function<Schema, int[]> chooseColumns, FileVersion planned, boolean reuseBodies) throws IOException {
+      Function<Schema, List<Field>> chooseColumns, FileVersion planned, boolean reuseBodies) throws IOException {
     FileSystem fs = path.getFileSystem(conf);
     if (local(fs, mode) && mode == ReadMode.MAPPED) {
       // Our own mapping rather than BatchReader.open's: closing the reader unmaps the file at once (MappedFile).
@@ -112,11 +122,8 @@ public final class ArrowFiles {
       }
       if (ArrowFileReader.hasFileMagic(source)) {
         ArrowFileReader file = ArrowFileReader.open(source, options);
-        int[] columns = chooseColumns == null ? null : chooseColumns.apply(file.schema());
-        if (columns == null) {
-          columns = java.util.stream.IntStream.range(0, file.schema().fields().size()).toArray();
-        }
-        return new PositionedFileReader(source, file, columns, options, new BodyMemory(reuseBodies));
+        List<Field> wanted = chooseColumns == null ? file.schema().fields() : chooseColumns.apply(file.schema());
+        return new PositionedFileReader(source, file, wanted, options, new BodyMemory(reuseBodies));
       }
       // The stream format is read sequentially, through a buffer.
       InputStream in = source instanceof LocalFile f ? f.stream() : ((HadoopByteSource) source).stream();

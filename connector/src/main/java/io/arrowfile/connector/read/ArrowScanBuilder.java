@@ -146,6 +146,15 @@ public final class ArrowScanBuilder extends FileScanBuilder implements SupportsP
     return null;
   }
 
+  /**
+   * Spark may hand the scan struct columns with only the fields a query uses ({@code select st.x}); the file's
+   * other children are then neither read nor decoded ({@code types.NestedPruning}).
+   */
+  @Override
+  public boolean supportsNestedSchemaPruning() {
+    return true;
+  }
+
   @Override
   public Scan build() {
     return new ArrowScan(session, fileIndex, dataSchema, readDataSchema(), readPartitionSchema(), options,

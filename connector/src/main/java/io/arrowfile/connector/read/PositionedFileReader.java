@@ -32,7 +32,7 @@ import java.util.Set;
  * wanted columns' body buffers, with ranges less than {@link #COALESCE_GAP} apart read together. The wanted
  * buffers are laid out in a compact body ({@link BodyMemory}) and decoded as a record batch of the pruned schema;
  * dictionaries are read only for the ids the wanted columns use. Which nodes and buffers belong to which column
- * is the decoder's knowledge ({@link RecordBatchDecoder#fieldExtents}), not repeated here. After a batch's bytes
+ * is the decoder's knowledge ({@link RecordBatchDecoder#select}), not repeated here. After a batch's bytes
  * are in, the source checks that the file is still the version it opened ({@link PositionedSource#requireUnchanged}).
  */
 final class PositionedFileReader implements BatchReader {
@@ -44,6 +44,8 @@ final class PositionedFileReader implements BatchReader {
   private final ArrowFileReader file;
   private final ReadOptions options;
   private final int[] columns;
+  /** For each field of the file's schema: null when not read, else the field as read (see {@link #schema()}). */
+  private final List<Field> wanted;
   private final Schema pruned;
   private final Endianness endianness;
   private DictionaryReader dictionaries;
@@ -51,20 +53,26 @@ final class PositionedFileReader implements BatchReader {
   private long bytesFetched;
 
   /**
-   * {@code columns}: indexes of the wanted top-level fields, ascending; {@code memory}: where bodies are read
-   * (reused across batches or not).
+   * {@code wanted}: for each field of the file's schema, null when it is not read, else the field as read: itself,
+   * or with struct children left out ({@code NestedPruning.prune}), whose buffers are then not read either;
+   * {@code memory}: where bodies are read (reused across batches or not).
    */
-  PositionedFileReader(PositionedSource source, ArrowFileReader file, int[] columns, ReadOptions options,
+  PositionedFileReader(PositionedSource source, ArrowFileReader file, List<Field> wanted, ReadOptions options,
       BodyMemory memory) {
     this.source = source;
     this.memory = memory;
     this.file = file;
     this.options = options;
-    this.columns = columns.clone();
+    this.wanted = new ArrayList<>(wanted);
     List<Field> fields = new ArrayList<>();
-    for (int c : columns) {
-      fields.add(file.schema().field(c));
+    List<Integer> read = new ArrayList<>();
+    for (int c = 0; c < wanted.size(); c++) {
+      if (wanted.get(c) != null) {
+        fields.add(wanted.get(c));
+        read.add(c);
+      }
     }
+    this.columns = read.stream().mapToInt(Integer::intValue).toArray();
     this.pruned = new Schema(fields, file.schema().metadata());
     this.endianness = file.footer().schema().endianness();
   }
@@ -180,18 +188,11 @@ final class PositionedFileReader implements BatchReader {
         throw new ArrowFormatException("footer's record batch block points at another kind of message");
       }
       MetadataVersion version = m.version() == null ? MetadataVersion.CURRENT : m.version();
-      // Which nodes, buffers and variadic counts belong to the wanted columns.
-      int[][] extents = RecordBatchDecoder.fieldExtents(file.schema(), header, m.bodyLength(), version);
-      List<FieldNode> nodes = new ArrayList<>();
-      List<BodyBuffer> wantedBuffers = new ArrayList<>();
-      List<Long> variadic = new ArrayList<>();
-      for (int c : columns) {
-        int[] from = extents[c];
-        int[] to = extents[c + 1];
-        nodes.addAll(header.nodes().subList(from[0], to[0]));
-        wantedBuffers.addAll(header.buffers().subList(from[1], to[1]));
-        variadic.addAll(header.variadicBufferCounts().subList(from[2], to[2]));
-      }
+      // Which nodes, buffers and variadic counts belong to the wanted fields.
+      RecordBatchHeader selected = RecordBatchDecoder.select(file.schema(), wanted, header, m.bodyLength(), version);
+      List<FieldNode> nodes = selected.nodes();
+      List<BodyBuffer> wantedBuffers = selected.buffers();
+      List<Long> variadic = selected.variadicBufferCounts();
       // Coalesce the wanted ranges (in file order) and lay them out in a compact body.
       long bodyStart = block.offset() + block.metaDataLength();
       List<long[]> ranges = new ArrayList<>(); // {start, end} within the original body

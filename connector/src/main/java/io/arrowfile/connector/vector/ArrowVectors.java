@@ -7,6 +7,7 @@ import io.arrowfile.columnar.type.Field;
 import io.arrowfile.columnar.type.IntervalUnit;
 import io.arrowfile.columnar.type.TimeUnit;
 import io.arrowfile.connector.types.ArrowToSpark;
+import io.arrowfile.connector.types.NestedPruning;
 import org.apache.spark.sql.types.ArrayType;
 import org.apache.spark.sql.types.CharType;
 import org.apache.spark.sql.types.DataType;
@@ -117,17 +118,19 @@ public final class ArrowVectors {
       return new StructVector(type, data, children);
     } else if (t instanceof ArrowType.Struct) {
       StructType st = (StructType) type;
-      ColumnVector[] children = new ColumnVector[data.children().size()];
-      for (int k = 0; k < children.length; k++) {
-        children[k] = create(data.child(k).slice(data.offset(), data.length()), st.fields()[k].dataType());
+      int[] wanted = wanted(data, st);
+      ColumnVector[] children = new ColumnVector[wanted.length];
+      for (int j = 0; j < children.length; j++) {
+        children[j] = create(data.child(wanted[j]).slice(data.offset(), data.length()), st.fields()[j].dataType());
       }
       return new StructVector(type, data, children);
     } else if (t instanceof ArrowType.Union u) {
       StructType st = (StructType) type;
-      ColumnVector[] members = new ColumnVector[data.children().size()];
-      for (int k = 0; k < members.length; k++) {
-        DataType mt = st.fields()[k].dataType();
-        members[k] = new UnionMemberVector(mt, data, create(data.child(k), mt), u.typeIdOf(k));
+      int[] wanted = wanted(data, st);
+      ColumnVector[] members = new ColumnVector[wanted.length];
+      for (int j = 0; j < members.length; j++) {
+        DataType mt = st.fields()[j].dataType();
+        members[j] = new UnionMemberVector(mt, data, create(data.child(wanted[j]), mt), u.typeIdOf(wanted[j]));
       }
       return new UnionVector(type, data, members);
     } else if (t instanceof ArrowType.RunEndEncoded) {
@@ -185,5 +188,29 @@ public final class ArrowVectors {
       case MICROSECOND -> "µs";
       case NANOSECOND -> "ns";
     };
+  }
+
+  /**
+   * The children of struct or union {@code data} that the fields of {@code type} read: all, in order, or those
+   * a nested-pruned type names ({@link NestedPruning}).
+   */
+  private static int[] wanted(ArrayData data, StructType type) {
+    int n = data.children().size();
+    if (type.fields().length == n) {
+      int[] all = new int[n];
+      boolean sameNames = true;
+      for (int k = 0; k < n; k++) {
+        all[k] = k;
+        sameNames &= type.fields()[k].name().equals(data.field().child(k).name());
+      }
+      if (sameNames || NestedPruning.children(data.field(), type, ArrowToSpark.caseSensitive()) == null) {
+        return all; // the type's own field names, or renamed repeated ones: by position
+      }
+    }
+    int[] named = NestedPruning.children(data.field(), type, ArrowToSpark.caseSensitive());
+    if (named == null) {
+      throw new IllegalArgumentException("struct " + data.field().name() + " has no field among " + type.simpleString());
+    }
+    return named;
   }
 }

@@ -142,6 +142,79 @@ public final class RecordBatchDecoder {
     return extents;
   }
 
+  /**
+   * The part of record batch {@code header} that a reader of {@code wanted} needs, for a reader that fetches only
+   * those bytes: {@code wanted} holds, for each top-level field of {@code schema}, null (not read) or the field as
+   * read, either itself or with some children of its structs left out (recursively, through lists, maps and
+   * run-end encoding; the kept children in their order, with names unique among their siblings). Returns the
+   * header of a record batch whose schema is the non-null {@code wanted} fields: their field nodes, buffers (at
+   * their offsets in the original body) and variadic buffer counts, in the order a decoder of that schema takes
+   * them. Checked as {@link #fieldExtents} checks.
+   */
+  public static RecordBatchHeader select(Schema schema, List<Field> wanted, RecordBatchHeader header, long bodyLength,
+      MetadataVersion version) {
+    List<Field> fields = schema.fields();
+    if (wanted.size() != fields.size()) {
+      throw new IllegalArgumentException(wanted.size() + " wanted fields for a schema of " + fields.size());
+    }
+    RecordBatchDecoder d = new RecordBatchDecoder(header, null, bodyLength, null, Endianness.LITTLE, version,
+        ReadOptions.DEFAULT);
+    Selected out = new Selected();
+    for (int i = 0; i < fields.size(); i++) {
+      if (wanted.get(i) == null) {
+        d.skipField(fields.get(i));
+      } else {
+        d.select(fields.get(i), wanted.get(i), out);
+      }
+    }
+    d.checkAllConsumed();
+    return new RecordBatchHeader(header.length(), out.nodes, out.buffers, header.compression(), out.variadic);
+  }
+
+  /** What {@link #select} keeps, in decoding order. */
+  private static final class Selected {
+    final List<FieldNode> nodes = new ArrayList<>();
+    final List<BodyBuffer> buffers = new ArrayList<>();
+    final List<Long> variadic = new ArrayList<>();
+  }
+
+  private void select(Field full, Field wanted, Selected out) {
+    boolean nested = !full.isDictionaryEncoded() && !full.children().equals(wanted.children())
+        && switch (full.layout()) {
+          case STRUCT, LIST, LARGE_LIST, LIST_VIEW, LARGE_LIST_VIEW, FIXED_SIZE_LIST, RUN_END_ENCODED -> true;
+          default -> false;
+        };
+    if (!nested) { // the field whole
+      int n = nodeIndex;
+      int b = bufferIndex;
+      int v = variadicIndex;
+      skipField(full);
+      out.nodes.addAll(header.nodes().subList(n, nodeIndex));
+      out.buffers.addAll(header.buffers().subList(b, bufferIndex));
+      out.variadic.addAll(header.variadicBufferCounts().subList(v, variadicIndex));
+      return;
+    }
+    try {
+      out.nodes.add(nextNode());
+      int b = bufferIndex;
+      skipBuffers(full.layout().fixedBufferCount());
+      out.buffers.addAll(header.buffers().subList(b, bufferIndex));
+      int j = 0;
+      for (Field child : full.children()) {
+        if (j < wanted.children().size() && wanted.child(j).name().equals(child.name())) {
+          select(child, wanted.child(j++), out);
+        } else {
+          skipField(child);
+        }
+      }
+      if (j != wanted.children().size()) {
+        throw new IllegalArgumentException("field " + wanted + " is not a selection of " + full);
+      }
+    } catch (ArrowFormatException e) {
+      throw e.inField(full.name());
+    }
+  }
+
   /** The values of a dictionary batch: its one column, read as {@code valueField}. */
   public static ArrayData decodeDictionary(Field valueField, RecordBatchHeader header, ArrowBuffer body,
       Map<Long, ArrayData> dictionaries, Endianness endianness, MetadataVersion version, ReadOptions options) {

@@ -1,5 +1,6 @@
 package io.arrowfile.bench;
 
+import io.arrowfile.bench.floor.FloorSource;
 import io.arrowfile.bench.naive.NaiveArrowSource;
 import io.arrowfile.columnar.RecordBatch;
 import io.arrowfile.columnar.array.ArrowArray;
@@ -70,8 +71,14 @@ import org.apache.spark.sql.execution.metric.SQLMetric;
 public final class ArrowBenchmark {
 
   static final String OURS = "arrowfile none";
-  static final String[] READ_SOURCES = {OURS, "arrowfile lz4", "arrowfile zstd", "parquet snappy", "parquet none",
-      "naive Arrow-Java"};
+  /** Our uncompressed files, memory-mapped ({@code arrowfile.mmap=true}) instead of read with positioned reads. */
+  static final String MMAP = "arrowfile none mmap";
+  /** No file at all: the same rows as prebuilt on-heap column vectors ({@link FloorSource}); main and nested only. */
+  static final String FLOOR = "floor (in memory)";
+  static final String[] READ_SOURCES = {OURS, MMAP, "arrowfile lz4", "arrowfile zstd", "parquet snappy",
+      "parquet none", "naive Arrow-Java", FLOOR};
+  /** Spark's own no-op sink over the same rows: what a write costs Spark before any file format. */
+  static final String NOOP_WRITE = "noop (no file)";
   static final String[] WRITE_TARGETS = {OURS, "arrowfile lz4", "arrowfile zstd", "parquet snappy", "parquet none"};
 
   final long rows;
@@ -164,6 +171,9 @@ public final class ArrowBenchmark {
           + " transform(array_repeat(0, CAST(pmod(xxhash64(id, 6), 4) AS INT)), (x, i) -> pmod(xxhash64(id, i + 100), 1000))) AS m"};
 
   Path data(String table, String source) {
+    if (source.equals(MMAP)) {
+      source = OURS;
+    }
     return dir.resolve("r" + rows).resolve(table).resolve(source.replace(' ', '-').replace("Arrow-Java", "arrowjava"));
   }
 
@@ -200,6 +210,17 @@ public final class ArrowBenchmark {
   }
 
   Dataset<Row> read(String table, String source) {
+    if (source.equals(FLOOR)) {
+      if (!FloorSource.has(table)) {
+        long t0 = System.nanoTime();
+        FloorSource.load(table, read(table, OURS), 2);
+        log("floor: " + table + " loaded into memory in " + ms(t0) + " ms");
+      }
+      return spark.read().format(FloorSource.class.getName()).option("key", table).load();
+    }
+    if (source.equals(MMAP)) {
+      return spark.read().format("arrowfile").option("arrowfile.mmap", "true").load(data(table, OURS).toString());
+    }
     Path p = data(table, source);
     String format = source.startsWith("arrowfile") ? "arrowfile"
         : source.startsWith("parquet") ? "parquet" : NaiveArrowSource.class.getName();
@@ -217,6 +238,9 @@ public final class ArrowBenchmark {
     for (String[] tq : q) {
       String expected = null;
       for (String source : READ_SOURCES) {
+        if (source.equals(FLOOR) && tq[0].equals("wide")) {
+          continue;
+        }
         read(tq[0], source).createOrReplaceTempView("t");
         String got = spark.sql(tq[1]).collectAsList().get(0).toString();
         if (expected == null) {
@@ -265,6 +289,9 @@ public final class ArrowBenchmark {
         }
       }
       for (String source : READ_SOURCES) {
+        if (source.equals(FLOOR)) {
+          continue; // the wide table has no in-memory copy
+        }
         time(record, "spark", "6 wide: 1 of 50 columns into noop", source,
             () -> noop(read("wide", source).select(wideCol)));
         time(record, "spark", "6b wide: all 50 columns into noop", source, () -> noop(read("wide", source)));
@@ -273,12 +300,18 @@ public final class ArrowBenchmark {
       time(record, "spark-floor", "6 floor", "spark.range", () -> noop(spark.range(0, wideRows, 1, 2).toDF()));
       for (String source : READ_SOURCES) {
         time(record, "spark", "7 nested (struct, array, map) into noop", source, () -> noop(read("nested", source)));
+        time(record, "spark", "7b sum(st.a) (one field of a struct)", source, () -> {
+          read("nested", source).createOrReplaceTempView("t");
+          spark.sql("SELECT sum(st.a) FROM t").collectAsList();
+        });
       }
       for (String target : WRITE_TARGETS) {
         Path p = dir.resolve("write-out").resolve(target.replace(' ', '-'));
         time(record, "write", "8 write the whole table (read from arrowfile none)", target,
             () -> write(read("main", OURS), target, p));
       }
+      time(record, "write", "8 write the whole table (read from arrowfile none)", NOOP_WRITE,
+          () -> noop(read("main", OURS)));
     }
     // Untimed: what the range filter and count(*) read, from our scan node's metrics.
     read("main", OURS).createOrReplaceTempView("t");
@@ -965,6 +998,31 @@ public final class ArrowBenchmark {
         + " of 6 scans completed; largest heap occupancy after a GC " + maxLive + " MiB (see Memory)", allRan);
     goal(g, "library read ≥ 3× Arrow Java", "Arrow Java " + fmt(la) + " ms / ours " + fmt(lo) + " ms = "
         + ratio(la / lo), la / lo >= 3);
+    // Performance II: each scan against the in-memory floor (floor time / ours: 1.0 is at the floor).
+    String[] scans = {"1 all columns into noop", "2 sum/max/count over numeric and string columns", "3 sum(length(s))",
+        "sum(l) (one long column, every value)", "7 nested (struct, array, map) into noop",
+        "7b sum(st.a) (one field of a struct)"};
+    for (String q : scans) {
+      double floor = med("spark", q, FLOOR);
+      double ours = med("spark", q, OURS);
+      double mapped = med("spark", q, MMAP);
+      goal(g, "at the floor: " + q + " ≥ 0.9", "floor " + fmt(floor) + " ms / ours " + fmt(ours) + " ms = "
+          + String.format(Locale.ROOT, "%.2f", floor / ours) + " (mapped: " + String.format(Locale.ROOT, "%.2f",
+          floor / mapped) + ")", floor / ours >= 0.9);
+    }
+    for (String q : new String[] {"5 count(*)", "min(id), max(id), count(l) (from footers)"}) {
+      double floor = med("spark", q, FLOOR);
+      double ours = med("spark", q, OURS);
+      goal(g, "from footers, faster than the floor's scan: " + q, "floor " + fmt(floor) + " ms, ours " + fmt(ours)
+          + " ms", ours < floor);
+    }
+    double floorLoop = med("lib-read", "read every batch, sum column `l`", "floor");
+    goal(g, "library read of one column ≤ 1.5× the raw mapped loop", "ours " + fmt(lo) + " ms / loop "
+        + fmt(floorLoop) + " ms = " + ratio(lo / floorLoop), lo <= 1.5 * floorLoop);
+    double noopWrite = med("write", w, NOOP_WRITE);
+    goal(g, "write ≤ 1.5× Spark's no-op write, ≥ 2× Parquet snappy", "ours " + fmt(wo) + " ms / noop "
+        + fmt(noopWrite) + " ms = " + ratio(wo / noopWrite) + "; Parquet snappy / ours = " + ratio(ws / wo),
+        wo <= 1.5 * noopWrite && ws / wo >= 2);
     return g.toString();
   }
 
@@ -987,7 +1045,7 @@ public final class ArrowBenchmark {
     for (String table : new String[] {"main", "wide", "nested"}) {
       sb.append(table).append(": ");
       for (String s : READ_SOURCES) {
-        if (s.startsWith("naive")) {
+        if (s.startsWith("naive") || s.equals(FLOOR) || s.equals(MMAP)) {
           continue;
         }
         sb.append(s).append(' ').append(size(data(table, s)) >> 20).append(" MiB, ");

@@ -70,6 +70,20 @@ final class BodyMemory implements AutoCloseable {
     }
   }
 
+  /** Copies {@code data}'s remaining bytes into the current body at {@code at}. */
+  void put(long at, ByteBuffer data) {
+    ByteBuffer src = data.duplicate();
+    long target = at;
+    while (src.hasRemaining()) {
+      ByteBuffer chunk = chunks[(int) (target >>> ArrowBuffer.CHUNK_SHIFT)];
+      int from = (int) (target & (ArrowBuffer.CHUNK_SIZE - 1));
+      int n = Math.min(src.remaining(), chunk.capacity() - from);
+      chunk.duplicate().position(from).put(src.duplicate().limit(src.position() + n));
+      src.position(src.position() + n);
+      target += n;
+    }
+  }
+
   /** Releases the reused memory at once (the batches read into it must be done with). */
   @Override
   public void close() {

@@ -90,6 +90,40 @@ public final class HadoopByteSource implements PositionedSource {
     }
   }
 
+  /**
+   * Whether the stream reads a list of ranges itself ({@code PositionedReadable.readVectored}): S3A and the other
+   * object stores fetch them with parallel ranged GETs, merged as suits the store, so the reader hands them its
+   * ranges as they are instead of coalescing them.
+   */
+  boolean readsVectored() {
+    return in.hasCapability(org.apache.hadoop.fs.StreamCapabilities.VECTOREDIO);
+  }
+
+  /** The bytes of the ranges {@code {start, end}} of the file, in order, read with one vectored read. */
+  java.util.List<java.nio.ByteBuffer> readVectored(java.util.List<long[]> ranges) throws IOException {
+    java.util.List<org.apache.hadoop.fs.FileRange> fileRanges = new java.util.ArrayList<>(ranges.size());
+    for (long[] r : ranges) {
+      if (r[0] < 0 || r[1] > size || r[1] - r[0] > Integer.MAX_VALUE - 8) {
+        throw new IOException(name + ": range [" + r[0] + ", " + r[1] + ") cannot be read in one buffer");
+      }
+      fileRanges.add(org.apache.hadoop.fs.FileRange.createFileRange(r[0], (int) (r[1] - r[0])));
+    }
+    in.readVectored(fileRanges, java.nio.ByteBuffer::allocate);
+    java.util.List<java.nio.ByteBuffer> out = new java.util.ArrayList<>(ranges.size());
+    for (org.apache.hadoop.fs.FileRange r : fileRanges) {
+      try {
+        out.add(r.getData().get());
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new java.io.InterruptedIOException(name + ": interrupted while reading");
+      } catch (java.util.concurrent.ExecutionException e) {
+        Throwable cause = e.getCause();
+        throw cause instanceof IOException io ? io : new IOException(name + ": " + cause, cause);
+      }
+    }
+    return out;
+  }
+
   /** The underlying stream, positioned at 0 (for sequential reading of the stream format). */
   FSDataInputStream stream() throws IOException {
     in.seek(0);

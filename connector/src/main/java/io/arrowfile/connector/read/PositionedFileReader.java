@@ -29,7 +29,8 @@ import java.util.Set;
 /**
  * Reads the record batches of an IPC file with positioned reads ({@link LocalFile} or {@link HadoopByteSource}),
  * fetching only the wanted columns' bytes: per record batch, the block's metadata, then the byte ranges of the
- * wanted columns' body buffers, with ranges less than {@link #COALESCE_GAP} apart read together. The wanted
+ * wanted columns' body buffers, with ranges less than {@link #COALESCE_GAP} apart read together (or, where the
+ * file system reads lists of ranges itself, such as S3A, all of them handed to its vectored read). The wanted
  * buffers are laid out in a compact body ({@link BodyMemory}) and decoded as a record batch of the pruned schema;
  * dictionaries are read only for the ids the wanted columns use. Which nodes and buffers belong to which column
  * is the decoder's knowledge ({@link RecordBatchDecoder#select}), not repeated here. After a batch's bytes
@@ -195,6 +196,9 @@ final class PositionedFileReader implements BatchReader {
       List<Long> variadic = selected.variadicBufferCounts();
       // Coalesce the wanted ranges (in file order) and lay them out in a compact body.
       long bodyStart = block.offset() + block.metaDataLength();
+      // A store that reads range lists itself gets the ranges as they are (only touching ones joined).
+      boolean vectored = source instanceof HadoopByteSource h && h.readsVectored();
+      long gap = vectored ? 0 : COALESCE_GAP;
       List<long[]> ranges = new ArrayList<>(); // {start, end} within the original body
       List<BodyBuffer> sorted = new ArrayList<>(wantedBuffers);
       sorted.sort((a, b) -> Long.compare(a.offset(), b.offset()));
@@ -203,7 +207,7 @@ final class PositionedFileReader implements BatchReader {
           continue;
         }
         long[] last = ranges.isEmpty() ? null : ranges.get(ranges.size() - 1);
-        if (last != null && b.offset() <= last[1] + COALESCE_GAP) {
+        if (last != null && b.offset() <= last[1] + gap) {
           last[1] = Math.max(last[1], b.offset() + b.length());
         } else {
           ranges.add(new long[] {b.offset(), b.offset() + b.length()});
@@ -217,10 +221,22 @@ final class PositionedFileReader implements BatchReader {
         size += ranges.get(r)[1] - ranges.get(r)[0];
       }
       ArrowBuffer body = memory.take(size);
-      for (int r = 0; r < ranges.size(); r++) {
-        long[] range = ranges.get(r);
-        memory.read(source, bodyStart + range[0], placedAt[r], range[1] - range[0]);
-        bytesFetched += range[1] - range[0];
+      if (vectored) {
+        List<long[]> inFile = new ArrayList<>(ranges.size());
+        for (long[] range : ranges) {
+          inFile.add(new long[] {bodyStart + range[0], bodyStart + range[1]});
+          bytesFetched += range[1] - range[0];
+        }
+        List<java.nio.ByteBuffer> data = ((HadoopByteSource) source).readVectored(inFile);
+        for (int r = 0; r < ranges.size(); r++) {
+          memory.put(placedAt[r], data.get(r));
+        }
+      } else {
+        for (int r = 0; r < ranges.size(); r++) {
+          long[] range = ranges.get(r);
+          memory.read(source, bodyStart + range[0], placedAt[r], range[1] - range[0]);
+          bytesFetched += range[1] - range[0];
+        }
       }
       source.requireUnchanged();
       List<BodyBuffer> moved = new ArrayList<>(wantedBuffers.size());

@@ -29,9 +29,19 @@ public final class HadoopByteSource implements PositionedSource {
     this.name = name;
   }
 
+  /**
+   * Opens {@code path} for the reads an Arrow file gets: the footer, then scattered ranges. The stream is told so
+   * ({@code fs.option.openfile.read.policy} "vector, random": object stores then fetch ranges, never start a
+   * download of the whole file at the first read) and is given the file's status, which spares S3A another HEAD
+   * request.
+   */
   public static HadoopByteSource open(FileSystem fs, Path path) throws IOException {
     org.apache.hadoop.fs.FileStatus status = fs.getFileStatus(path);
-    return new HadoopByteSource(fs.open(path), status.getLen(), status.getModificationTime(), path.toString());
+    FSDataInputStream in = org.apache.hadoop.util.functional.FutureIO.awaitFuture(fs.openFile(path)
+        .withFileStatus(status)
+        .opt("fs.option.openfile.read.policy", "vector, random")
+        .build());
+    return new HadoopByteSource(in, status.getLen(), status.getModificationTime(), path.toString());
   }
 
   @Override

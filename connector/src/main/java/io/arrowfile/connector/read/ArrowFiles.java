@@ -61,12 +61,6 @@ public final class ArrowFiles {
     return mode != ReadMode.HADOOP && "file".equals(fs.getScheme());
   }
 
-  /** A reader of every record batch of the file, in order; each batch keeps its own memory. */
-  public static BatchReader open(Configuration conf, Path path, ReadMode mode, ReadOptions options)
-      throws IOException {
-    return open(conf, path, mode, options, null, null, false);
-  }
-
   /**
    * A reader of the file's record batches, each keeping its own memory. In the file format, read with positioned
    * reads, when {@code chooseColumns} (given the file's schema, the ascending indexes of the columns wanted) selects

@@ -202,7 +202,7 @@ final class PositionedFileReader implements BatchReader {
       List<long[]> ranges = new ArrayList<>(); // {start, end} within the original body
       List<BodyBuffer> sorted = new ArrayList<>(wantedBuffers);
       sorted.sort((a, b) -> Long.compare(a.offset(), b.offset()));
-      for (BodyBuffer b : sorted) { // each within the body: fieldExtents checked
+      for (BodyBuffer b : sorted) { // each within the body: select checked
         if (b.length() == 0) {
           continue;
         }

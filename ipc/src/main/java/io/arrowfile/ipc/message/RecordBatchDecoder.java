@@ -120,36 +120,14 @@ public final class RecordBatchDecoder {
   }
 
   /**
-   * Where each top-level field of {@code schema} sits in the record batch {@code header} describes, for a
-   * reader that fetches only some columns' bytes: field {@code i} owns the header's field nodes
-   * {@code [e[i][0], e[i + 1][0])}, buffers {@code [e[i][1], e[i + 1][1])} and variadic buffer counts
-   * {@code [e[i][2], e[i + 1][2])}, for the returned {@code e} of {@code fields + 1} rows. The framing is checked
-   * as {@link #decode} checks it: counts that match the schema exactly, every buffer within a body of
-   * {@code bodyLength} bytes.
-   */
-  public static int[][] fieldExtents(Schema schema, RecordBatchHeader header, long bodyLength,
-      MetadataVersion version) {
-    RecordBatchDecoder d = new RecordBatchDecoder(header, null, bodyLength, null, Endianness.LITTLE, version,
-        ReadOptions.DEFAULT);
-    List<Field> fields = schema.fields();
-    int[][] extents = new int[fields.size() + 1][];
-    for (int i = 0; i < fields.size(); i++) {
-      extents[i] = new int[] {d.nodeIndex, d.bufferIndex, d.variadicIndex};
-      d.skipField(fields.get(i));
-    }
-    extents[fields.size()] = new int[] {d.nodeIndex, d.bufferIndex, d.variadicIndex};
-    d.checkAllConsumed();
-    return extents;
-  }
-
-  /**
    * The part of record batch {@code header} that a reader of {@code wanted} needs, for a reader that fetches only
    * those bytes: {@code wanted} holds, for each top-level field of {@code schema}, null (not read) or the field as
    * read, either itself or with some children of its structs left out (recursively, through lists, maps and
    * run-end encoding; the kept children in their order, with names unique among their siblings). Returns the
    * header of a record batch whose schema is the non-null {@code wanted} fields: their field nodes, buffers (at
    * their offsets in the original body) and variadic buffer counts, in the order a decoder of that schema takes
-   * them. Checked as {@link #fieldExtents} checks.
+   * them. The framing is checked as {@link #decode} checks it: counts that match the schema exactly, every buffer
+   * within a body of {@code bodyLength} bytes.
    */
   public static RecordBatchHeader select(Schema schema, List<Field> wanted, RecordBatchHeader header, long bodyLength,
       MetadataVersion version) {

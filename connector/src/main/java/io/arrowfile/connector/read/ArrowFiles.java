@@ -91,37 +91,22 @@ public final class ArrowFiles {
 
   private static BatchReader open(Configuration conf, Path path, ReadMode mode, ReadOptions options,
       Function<Schema, List<Field>> chooseColumns, FileVersion planned, boolean reuseBodies) throws IOException {
-    FileSystem fs = path.getFileSystem(conf);
-    if (local(fs, mode) && mode == ReadMode.MAPPED) {
-      // Our own mapping rather than BatchReader.open's: closing the reader unmaps the file at once (MappedFile).
-      java.nio.file.Path file = localPath(fs, path);
-      MappedFile mapped = MappedFile.open(file);
-      try {
-        if (planned != null) {
-          planned.require(path.toString(), mapped.size(), java.nio.file.Files.getLastModifiedTime(file).toMillis());
-        }
-        if (ArrowFileReader.hasFileMagic(mapped)) {
-          return ArrowFileReader.open(mapped, options);
-        }
-        return ArrowStreamReader.open(mapped, options);
-      } catch (IOException | RuntimeException e) {
-        mapped.close();
-        throw e;
-      }
-    }
-    PositionedSource source = local(fs, mode) ? LocalFile.open(localPath(fs, path)) : HadoopByteSource.open(fs, path);
+    ByteSource source = openSource(conf, path, mode, planned);
     try {
-      if (planned != null) {
-        planned.require(path.toString(), source.size(), source.modificationTime());
+      if (source instanceof MappedFile mapped) {
+        // Our own mapping rather than BatchReader.open's: closing the reader unmaps the file at once (MappedFile).
+        return ArrowFileReader.hasFileMagic(mapped) ? ArrowFileReader.open(mapped, options)
+            : ArrowStreamReader.open(mapped, options);
       }
-      if (ArrowFileReader.hasFileMagic(source)) {
-        ArrowFileReader file = ArrowFileReader.open(source, options);
+      PositionedSource positioned = (PositionedSource) source;
+      if (ArrowFileReader.hasFileMagic(positioned)) {
+        ArrowFileReader file = ArrowFileReader.open(positioned, options);
         List<Field> wanted = chooseColumns == null ? file.schema().fields() : chooseColumns.apply(file.schema());
-        return new PositionedFileReader(source, file, wanted, options, new BodyMemory(reuseBodies));
+        return new PositionedFileReader(positioned, file, wanted, options, new BodyMemory(reuseBodies));
       }
       // The stream format is read sequentially, through a buffer.
-      InputStream in = source instanceof LocalFile f ? f.stream() : ((HadoopByteSource) source).stream();
-      return ArrowStreamReader.open(new BufferedInputStream(in, 1 << 16), source.name(), options);
+      InputStream in = positioned instanceof LocalFile f ? f.stream() : ((HadoopByteSource) positioned).stream();
+      return ArrowStreamReader.open(new BufferedInputStream(in, 1 << 16), positioned.name(), options);
     } catch (IOException | RuntimeException e) {
       source.close();
       throw e;
@@ -133,8 +118,8 @@ public final class ArrowFiles {
   }
 
   /**
-   * The bytes of the file, for reading its metadata: mapped in {@link ReadMode#MAPPED}, else read on demand.
-   * Fails unless the file is the {@code planned} version (when not null).
+   * The bytes of the file: a {@link MappedFile} in {@link ReadMode#MAPPED} (local files), else a
+   * {@link PositionedSource} read on demand. Fails unless the file is the {@code planned} version (when not null).
    */
   public static ByteSource openSource(Configuration conf, Path path, ReadMode mode, FileVersion planned)
       throws IOException {

@@ -135,9 +135,7 @@ public final class ArrowPartitionReaderFactory extends FilePartitionReaderFactor
     if (ArrowFiles.isHidden(file.toPath())) {
       partials = new Object[aggregates.length];
       for (int a = 0; a < aggregates.length; a++) {
-        boolean count = aggregates[a].function() == PushedAggregate.Function.COUNT_STAR
-            || aggregates[a].function() == PushedAggregate.Function.COUNT;
-        partials[a] = count ? (Object) 0L : null;
+        partials[a] = aggregates[a].isCount() ? (Object) 0L : null;
       }
     } else {
       try {
@@ -148,11 +146,7 @@ public final class ArrowPartitionReaderFactory extends FilePartitionReaderFactor
       }
     }
     for (int a = 0; a < aggregates.length; a++) {
-      boolean count = aggregates[a].function() == PushedAggregate.Function.COUNT_STAR
-          || aggregates[a].function() == PushedAggregate.Function.COUNT;
-      out[groupBy.length + a] = new StructField("agg" + a,
-          count ? org.apache.spark.sql.types.DataTypes.LongType : aggregates[a].type(), !count,
-          org.apache.spark.sql.types.Metadata.empty());
+      out[groupBy.length + a] = aggregates[a].resultField("agg" + a);
       values[groupBy.length + a] = partials[a];
     }
     InternalRow row = org.apache.spark.sql.catalyst.expressions.UnsafeProjection.create(new StructType(out))

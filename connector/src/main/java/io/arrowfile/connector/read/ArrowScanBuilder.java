@@ -88,10 +88,7 @@ public final class ArrowScanBuilder extends FileScanBuilder implements SupportsP
         return false;
       }
       aggregates.add(p);
-      boolean count = p.function() == PushedAggregate.Function.COUNT_STAR
-          || p.function() == PushedAggregate.Function.COUNT;
-      out.add(new StructField(f.toString(), count ? DataTypes.LongType : p.type(), !count,
-          org.apache.spark.sql.types.Metadata.empty()));
+      out.add(p.resultField(f.toString()));
     }
     pushedAggregation = aggregation;
     pushedAggregates = aggregates.toArray(new PushedAggregate[0]);

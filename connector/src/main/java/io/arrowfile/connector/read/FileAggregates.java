@@ -295,8 +295,7 @@ final class FileAggregates {
     }
 
     Object result() {
-      PushedAggregate.Function f = agg.function();
-      if (f == PushedAggregate.Function.COUNT_STAR || f == PushedAggregate.Function.COUNT) {
+      if (agg.isCount()) {
         return count;
       }
       if (!any) {

@@ -2,6 +2,9 @@ package io.arrowfile.connector.read;
 
 import java.io.Serializable;
 import org.apache.spark.sql.types.DataType;
+import org.apache.spark.sql.types.DataTypes;
+import org.apache.spark.sql.types.Metadata;
+import org.apache.spark.sql.types.StructField;
 
 /**
  * One aggregate a scan answers per file ({@link ArrowScanBuilder#pushAggregation}): {@code COUNT(*)}, or
@@ -10,4 +13,14 @@ import org.apache.spark.sql.types.DataType;
  */
 public record PushedAggregate(Function function, String column, DataType type) implements Serializable {
   public enum Function { COUNT_STAR, COUNT, MIN, MAX }
+
+  /** Whether this is a count: a non-null long, 0 over no rows. */
+  public boolean isCount() {
+    return function == Function.COUNT_STAR || function == Function.COUNT;
+  }
+
+  /** The scan's output column for this aggregate: a count is a non-null long, MIN/MAX the column's nullable type. */
+  public StructField resultField(String name) {
+    return new StructField(name, isCount() ? DataTypes.LongType : type, !isCount(), Metadata.empty());
+  }
 }

@@ -65,6 +65,38 @@ class PrimitiveArraysTest {
   }
 
   @Test
+  void validityBitsSumSixtyFourValuesWithoutABranchEach() {
+    // 200 longs, every third one null, viewed from slot 3 on (a bitmap that starts mid-byte).
+    int n = 200;
+    long[] values = new long[n];
+    StringBuilder validity = new StringBuilder();
+    for (int i = 0; i < n; i++) {
+      values[i] = i * 1_000_003L;
+      validity.append(i % 3 == 0 ? '0' : '1');
+    }
+    ArrayData full = array(field("l", ArrowType.Int.INT64), n, 0, bits(validity.toString()), i64(values));
+    IntArray a = (IntArray) ArrowArray.of(full.slice(3, n - 3));
+
+    long perValue = 0;
+    for (long i = 0; i < a.length(); i++) {
+      if (!a.isNull(i)) {
+        perValue += a.getLong(i);
+      }
+    }
+    long bulk = 0;
+    int length = (int) a.length();
+    for (int i = 0; i < length; i += 64) {
+      long valid = a.data().validityBits(i);
+      for (int j = 0; j < Math.min(64, length - i); j++) {
+        bulk += a.getLong(i + j) & -((valid >>> j) & 1); // the value, or 0 where the slot is null
+      }
+    }
+    assertEquals(perValue, bulk);
+    assertEquals(-1L, ArrowArray.of(array(field("l", ArrowType.Int.INT64), 2, 0, null, i64(1, 2))).data()
+        .validityBits(0), "no bitmap: every slot valid");
+  }
+
+  @Test
   void unsignedIntegersWiden() {
     IntArray u8 = (IntArray) ArrowArray.of(array(field("a", ArrowType.Int.UINT8), 2, 0, null, i8(255, 1)));
     assertEquals(Arrays.asList((short) 255, (short) 1), objects(u8));

@@ -77,6 +77,14 @@ class ArrowBufferTest {
       for (int bit = 0; bit < n * 8; bit++) {
         assertEquals(((view[bit >>> 3] >> (bit & 7)) & 1) != 0, b.getBit(bit), "bit " + bit + " of " + b);
       }
+      // 64 bits from any bit on, zeros past the end: the same as 64 single-bit reads.
+      for (int start = 0; start < n * 8 + 16; start++) {
+        long word = 0;
+        for (int j = 0; j < 64 && start + j < n * 8; j++) {
+          word |= (b.getBit(start + j) ? 1L : 0L) << j;
+        }
+        assertEquals(word, b.getBits(start), "64 bits from " + start + " of " + b);
+      }
       // The backing memory goes on, the view does not.
       assertThrows(IndexOutOfBoundsException.class, () -> b.getByte(n));
       assertThrows(IndexOutOfBoundsException.class, () -> b.getLong(n - 7));

@@ -238,6 +238,29 @@ public final class ArrowBuffer {
     return ((getByte(bitIndex >>> 3) >> (bitIndex & 7)) & 1) != 0;
   }
 
+  /**
+   * The 64 bits from {@code bitIndex} on, LSB-first: bit j of the result is bit {@code bitIndex + j} of the
+   * buffer; bits past the buffer's end read as 0. One load tests 64 slots of a validity bitmap, at any bit
+   * offset (a sliced array's bitmap rarely starts on a byte boundary).
+   */
+  public long getBits(long bitIndex) {
+    if (bitIndex < 0) {
+      throw new IndexOutOfBoundsException("bit index " + bitIndex);
+    }
+    long byteIndex = bitIndex >>> 3;
+    int shift = (int) (bitIndex & 7);
+    if (byteIndex + 8 < length) {
+      long low = getLong(byteIndex);
+      return shift == 0 ? low : (low >>> shift) | ((getByte(byteIndex + 8) & 0xFFL) << (64 - shift));
+    }
+    // Near the end: take the bytes that exist, as a little-endian load would, and zeros after them.
+    long low = 0;
+    for (int k = 0; k < 8 && byteIndex + k < length; k++) {
+      low |= (getByte(byteIndex + k) & 0xFFL) << (8 * k);
+    }
+    return low >>> shift;
+  }
+
   /** Copies {@code length} bytes from {@code index} into {@code dst}. */
   public void getBytes(long index, byte[] dst, int dstOffset, int length) {
     if (single != null && (index >>> 31) == 0) {

@@ -842,6 +842,27 @@ public final class ArrowBenchmark {
     }
   }
 
+  /**
+   * {@code from} as Arrow Java writes it: each record batch loaded by Arrow Java's reader and written again by its
+   * {@code ArrowFileWriter}, uncompressed, with Arrow Java's own layout (buffer alignment and padding, validity
+   * buffers, no footer metadata of ours, so no statistics).
+   */
+  static void rewriteWithArrowJava(Path from, Path to) throws IOException {
+    try (BufferAllocator alloc = new RootAllocator();
+        FileChannel in = FileChannel.open(from, StandardOpenOption.READ);
+        org.apache.arrow.vector.ipc.ArrowFileReader r = new org.apache.arrow.vector.ipc.ArrowFileReader(in, alloc);
+        FileChannel out = FileChannel.open(to, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
+            StandardOpenOption.TRUNCATE_EXISTING);
+        org.apache.arrow.vector.ipc.ArrowFileWriter w =
+            new org.apache.arrow.vector.ipc.ArrowFileWriter(r.getVectorSchemaRoot(), null, out)) {
+      w.start();
+      while (r.loadNextBatch()) {
+        w.writeBatch();
+      }
+      w.end();
+    }
+  }
+
   static Field field(Schema schema, String name) {
     for (Field f : schema.fields()) {
       if (f.name().equals(name)) {

@@ -15,12 +15,18 @@ import io.arrowfile.ipc.WriteOptions;
 import io.arrowfile.testing.SparkTesting;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.connector.read.InputPartition;
 import org.apache.spark.sql.execution.SparkPlan;
+import org.apache.spark.sql.execution.datasources.FilePartition;
+import org.apache.spark.sql.execution.datasources.PartitionedFile;
+import org.apache.spark.sql.execution.datasources.v2.BatchScanExec;
 import org.apache.spark.sql.execution.metric.SQLMetric;
 import org.apache.spark.sql.types.DataTypes;
 import org.apache.spark.sql.types.Metadata;
@@ -86,6 +92,16 @@ class ReadPathTest {
     List<SparkPlan> scans = SparkTesting.batchScans(df);
     assertEquals(1, scans.size(), df.queryExecution().executedPlan().toString());
     return CollectionConverters.asJava(scans.get(0).metrics());
+  }
+
+  /** The tasks of {@code df}'s one arrowfile scan. */
+  static List<FilePartition> filePartitions(Dataset<Row> df) {
+    List<FilePartition> out = new ArrayList<>();
+    BatchScanExec scan = (BatchScanExec) SparkTesting.batchScans(df).get(0);
+    for (InputPartition p : CollectionConverters.asJava(scan.inputPartitions())) {
+      out.add((FilePartition) p);
+    }
+    return out;
   }
 
   // ------------------------------------------------------------------ 1. schema restore
@@ -227,15 +243,51 @@ class ReadPathTest {
       Dataset<Row> five = spark.read().format("arrowfile").load(out).select("id");
       assertEquals(5, five.rdd().getNumPartitions());
       assertIds(five, 60_000);
-      // reading every column keeps Spark's splits
+      // reading every column: as many tasks as 400 KB each needs, rounded up to a multiple of the 2 cores
       spark.conf().unset("spark.sql.files.minPartitionNum");
       Dataset<Row> all = spark.read().format("arrowfile").load(out);
-      assertEquals(planned, all.rdd().getNumPartitions());
+      long bytes = filePartitions(all).stream()
+          .flatMap(t -> Arrays.stream(t.files())).mapToLong(PartitionedFile::length).sum();
+      long needed = (bytes + 399_999) / 400_000;
+      assertEquals((needed + 1) / 2 * 2, all.rdd().getNumPartitions(), bytes + " bytes");
       assertEquals(60_000, all.where("a9 = id").count());
+      assertEquals(60_000, all.collectAsList().size());
+      assertEquals(30, scanMetrics(all).get("batchesRead").value(), "each record batch read once");
     } finally {
       spark.conf().unset("spark.sql.files.maxPartitionBytes");
       spark.conf().unset("spark.sql.files.openCostInBytes");
       spark.conf().unset("spark.sql.files.minPartitionNum");
+    }
+  }
+
+  @Test
+  void tasksAreEqualAndAMultipleOfTheCores() {
+    String out = dir.resolve("twofiles").toString();
+    // two files of about 1.6 MB (record batches of 1000 rows, 16 KB); Spark's 1 MB splits would make 4 tasks
+    // of 1 MB and 0.6 MB, the last two of which wait for a core
+    spark.range(0, 200_000, 1, 2).selectExpr("id", "id * 2 AS a")
+        .write().format("arrowfile").option("rowsPerBatch", "1000").save(out);
+    spark.conf().set("spark.sql.files.maxPartitionBytes", "1000000");
+    spark.conf().set("spark.sql.files.openCostInBytes", "0");
+    try {
+      Dataset<Row> df = spark.read().format("arrowfile").load(out);
+      List<FilePartition> tasks = filePartitions(df);
+      assertEquals(4, tasks.size(), "ceil(3.2 MB / 1 MB) tasks, already a multiple of 2");
+      long smallest = Long.MAX_VALUE;
+      long largest = 0;
+      for (FilePartition t : tasks) {
+        long bytes = Arrays.stream(t.files()).mapToLong(PartitionedFile::length).sum();
+        smallest = Math.min(smallest, bytes);
+        largest = Math.max(largest, bytes);
+      }
+      assertTrue(largest - smallest <= 20_000, "tasks within a record batch of each other: " + smallest + " .. "
+          + largest);
+      assertIds(df.select("id"), 200_000);
+      df.collectAsList();
+      assertEquals(200, scanMetrics(df).get("batchesRead").value(), "each record batch read once");
+    } finally {
+      spark.conf().unset("spark.sql.files.maxPartitionBytes");
+      spark.conf().unset("spark.sql.files.openCostInBytes");
     }
   }
 

@@ -47,7 +47,7 @@ class ArrowOptionsTest {
     IllegalArgumentException e = fails(Map.of("compresion", "zstd"));
     assertEquals("unknown option 'compresion'; did you mean 'compression'? arrowfile's options are: compression, "
         + "compressionLevel, rowsPerBatch, maxBatchBytes, statistics, dictionary, checksum, mergeSchema, "
-        + "arrowfile.forceHadoopRead, arrowfile.mmap", e.getMessage());
+        + "arrowfile.forceHadoopRead, arrowfile.mmap, arrowfile.aggregateOnDriver", e.getMessage());
   }
 
   @ParameterizedTest

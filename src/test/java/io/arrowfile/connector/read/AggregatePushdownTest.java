@@ -65,21 +65,42 @@ class AggregatePushdownTest {
     return spark.sql(query).collectAsList().toString();
   }
 
+  /** {@code query} over the files at {@code path}, answered on the driver where it can be, else by tasks. */
   static Dataset<Row> pushed(String path, String query) {
     spark.read().format("arrowfile").load(path).createOrReplaceTempView("t");
     return spark.sql(query);
+  }
+
+  /** {@code query} over the files at {@code path}, answered by the scan's tasks, one row per file. */
+  static Dataset<Row> byTasks(String path, String query) {
+    spark.read().format("arrowfile").option("arrowfile.aggregateOnDriver", "false").load(path)
+        .createOrReplaceTempView("t");
+    return spark.sql(query);
+  }
+
+  static String plan(Dataset<Row> q) {
+    return q.queryExecution().executedPlan().toString();
+  }
+
+  /** Answered from footers on the driver: the plan reads no file, it holds the result. */
+  static void assertOnDriver(Dataset<Row> q) {
+    assertTrue(plan(q).contains("LocalTableScan") && !plan(q).contains("BatchScan"), plan(q));
   }
 
   @Test
   void answersFromStatisticsEqualSparksOwn() {
     String path = dir.resolve("stats").toString();
     rows(0, 3000).write().format("arrowfile").option("rowsPerBatch", "250").save(path);
+    String expected = answer(rows(0, 3000), QUERY);
+    // three files: the driver combines their footers (NaN above everything, -0.0 and 0.0, all-null columns)
     Dataset<Row> q = pushed(path, QUERY);
-    assertEquals(answer(rows(0, 3000), QUERY), q.collectAsList().toString());
-    String plan = q.queryExecution().executedPlan().toString();
-    assertTrue(plan.contains("PushedAggregation: [COUNT(*), COUNT(i), MIN(i), MAX(i)"), plan);
-    // Only the string column (whose statistics are truncated) is read, for COUNT(s)... which statistics answer.
-    assertEquals(0, ReadPathTest.scanMetrics(q).get(ScanMetrics.BATCHES_READ).value(), "no record batch is read");
+    assertEquals(expected, q.collectAsList().toString());
+    assertOnDriver(q);
+    // the same by tasks, each answering its file from the footer
+    Dataset<Row> t = byTasks(path, QUERY);
+    assertEquals(expected, t.collectAsList().toString());
+    assertTrue(plan(t).contains("PushedAggregation: [COUNT(*), COUNT(i), MIN(i), MAX(i)"), plan(t));
+    assertEquals(0, ReadPathTest.scanMetrics(t).get(ScanMetrics.BATCHES_READ).value(), "no record batch is read");
   }
 
   @Test
@@ -87,9 +108,10 @@ class AggregatePushdownTest {
     String path = dir.resolve("mixed").toString();
     rows(0, 1500).write().format("arrowfile").option("rowsPerBatch", "250").save(path);
     rows(1500, 3000).write().mode("append").format("arrowfile").option("statistics", "false").save(path);
+    // the driver cannot answer from these footers: tasks do, reading the files without statistics
     Dataset<Row> q = pushed(path, QUERY);
     assertEquals(answer(rows(0, 3000), QUERY), q.collectAsList().toString());
-    assertTrue(q.queryExecution().executedPlan().toString().contains("PushedAggregation"));
+    assertTrue(plan(q).contains("PushedAggregation"), plan(q));
     assertTrue(ReadPathTest.scanMetrics(q).get(ScanMetrics.BATCHES_READ).value() > 0,
         "the files without statistics are read");
   }
@@ -99,10 +121,20 @@ class AggregatePushdownTest {
     String path = dir.resolve("partitioned").toString();
     rows(0, 3000).write().format("arrowfile").option("rowsPerBatch", "250").partitionBy("p").save(path);
     String query = "SELECT p, count(*), count(d), min(d), max(d), min(dec), max(ts) FROM t GROUP BY p ORDER BY p";
+    String expected = answer(rows(0, 3000), query);
     Dataset<Row> q = pushed(path, query);
-    List<Row> got = q.collectAsList();
-    assertEquals(answer(rows(0, 3000), query), got.toString());
-    assertTrue(q.queryExecution().executedPlan().toString().contains("PushedGroupBy: [p]"));
+    assertEquals(expected, q.collectAsList().toString());
+    assertOnDriver(q);
+    Dataset<Row> t = byTasks(path, query);
+    assertEquals(expected, t.collectAsList().toString());
+    assertTrue(plan(t).contains("PushedGroupBy: [p]"), plan(t));
+    // partition filters choose the files; no file left: a global aggregate is one row, a grouped one none
+    String none = "SELECT count(*), min(i), max(d) FROM t WHERE p = 7";
+    assertEquals("[[0,null,null]]", pushed(path, none).collectAsList().toString());
+    assertEquals("[[0,null,null]]", byTasks(path, none).collectAsList().toString());
+    assertEquals("[]", pushed(path, "SELECT p, count(*) FROM t WHERE p = 7 GROUP BY p").collectAsList().toString());
+    String some = "SELECT p, count(*), max(i) FROM t WHERE p >= 1 GROUP BY p ORDER BY p";
+    assertEquals(answer(rows(0, 3000), some), pushed(path, some).collectAsList().toString());
   }
 
   @Test
@@ -111,11 +143,33 @@ class AggregatePushdownTest {
     spark.range(0, 100, 1, 1).selectExpr("id", "id * 2 AS x").write().format("arrowfile").save(path);
     spark.range(100, 200, 1, 1).selectExpr("id").write().mode("append").format("arrowfile").save(path);
     String query = "SELECT count(*), count(x), min(x), max(x), min(id), max(id) FROM t";
-    Dataset<Row> q = spark.read().format("arrowfile").option("mergeSchema", "true").load(path);
-    q.createOrReplaceTempView("t");
-    Dataset<Row> result = spark.sql(query);
-    assertEquals("[[200,100,0,198,0,199]]", result.collectAsList().toString());
-    assertTrue(result.queryExecution().executedPlan().toString().contains("PushedAggregation"));
+    for (String onDriver : new String[] {"true", "false"}) {
+      spark.read().format("arrowfile").option("mergeSchema", "true")
+          .option("arrowfile.aggregateOnDriver", onDriver).load(path).createOrReplaceTempView("t");
+      Dataset<Row> result = spark.sql(query);
+      assertEquals("[[200,100,0,198,0,199]]", result.collectAsList().toString(), "on the driver: " + onDriver);
+      assertTrue(plan(result).contains(onDriver.equals("true") ? "LocalTableScan" : "PushedAggregation"),
+          plan(result));
+    }
+  }
+
+  @Test
+  void aFileChangedAfterListingIsLeftToTheTasks() throws Exception {
+    String path = dir.resolve("changing").toString();
+    spark.range(0, 100, 1, 1).selectExpr("id").write().format("arrowfile").save(path);
+    Dataset<Row> df = spark.read().format("arrowfile").load(path);
+    // the listing is cached by the DataFrame: rewrite the file behind it, so that footer and listing disagree
+    Path file;
+    try (var files = java.nio.file.Files.list(Path.of(path))) {
+      file = files.filter(f -> f.toString().endsWith(".arrow")).findFirst().orElseThrow();
+    }
+    byte[] bytes = java.nio.file.Files.readAllBytes(file);
+    java.nio.file.Files.write(file, java.util.Arrays.copyOf(bytes, bytes.length + 8));
+    df.createOrReplaceTempView("t");
+    Dataset<Row> q = spark.sql("SELECT count(*) FROM t");
+    Exception e = org.junit.jupiter.api.Assertions.assertThrows(Exception.class, q::collectAsList);
+    assertTrue(String.valueOf(e.getMessage()).contains("changed after the query was planned")
+        || String.valueOf(e.getCause()).contains("changed after the query was planned"), String.valueOf(e));
   }
 
   @Test
@@ -125,6 +179,6 @@ class AggregatePushdownTest {
     String query = "SELECT min(s), max(s), sum(i) FROM t";
     Dataset<Row> q = pushed(path, query);
     assertEquals(answer(rows(0, 1000), query), q.collectAsList().toString());
-    assertTrue(!q.queryExecution().executedPlan().toString().contains("PushedAggregation"));
+    assertTrue(!plan(q).contains("PushedAggregation") && !plan(q).contains("LocalTableScan"), plan(q));
   }
 }

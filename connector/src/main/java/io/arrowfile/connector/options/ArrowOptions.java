@@ -28,12 +28,17 @@ public final class ArrowOptions {
    * faster, but a file truncated while it is read then crashes the executor (see {@code read.ReadMode}).
    */
   public static final String MMAP = "arrowfile.mmap";
+  /**
+   * Read option: answer pushed aggregates ({@code COUNT(*)}, {@code COUNT}, {@code MIN}, {@code MAX}) on the
+   * driver from the footers when the files are few and their statistics exact, without any task (default true).
+   */
+  public static final String AGGREGATE_ON_DRIVER = "arrowfile.aggregateOnDriver";
 
   private ArrowOptions() {}
 
   /** Read options of arrowfile, both booleans. */
   public static final List<String> READ_OPTIONS =
-      List.of(MERGE_SCHEMA, FORCE_HADOOP_READ, MMAP);
+      List.of(MERGE_SCHEMA, FORCE_HADOOP_READ, MMAP, AGGREGATE_ON_DRIVER);
 
   /** Write options of arrowfile (see {@link ArrowWriteOptions}). */
   public static final List<String> WRITE_OPTIONS = List.of(ArrowWriteOptions.COMPRESSION,

@@ -281,16 +281,7 @@ public final class ArrowScan implements FileScan {
     return new ArrowPartitionReaderFactory(broadcast, readDataSchema, readPartitionSchema,
         sqlConf.caseSensitiveAnalysis(), ReadMode.of(opts), columnar,
         new FileSourceOptions(CollectionConverters.asScala(opts).toMap(scala.$less$colon$less$.MODULE$.refl())),
-        pushedFilters, aggregation == null ? null : groupByNames(aggregation), aggregates);
-  }
-
-  private static String[] groupByNames(Aggregation aggregation) {
-    org.apache.spark.sql.connector.expressions.Expression[] groupBy = aggregation.groupByExpressions();
-    String[] names = new String[groupBy.length];
-    for (int i = 0; i < groupBy.length; i++) {
-      names[i] = ((org.apache.spark.sql.connector.expressions.NamedReference) groupBy[i]).fieldNames()[0];
-    }
-    return names;
+        pushedFilters, aggregation == null ? null : ArrowScanBuilder.groupByNames(aggregation), aggregates);
   }
 
   @Override

@@ -1,6 +1,11 @@
 package io.arrowfile.connector.read;
 
+import io.arrowfile.connector.options.ArrowOptions;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
 import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.catalyst.InternalRow;
 import org.apache.spark.sql.connector.expressions.Expression;
 import org.apache.spark.sql.connector.expressions.NamedReference;
 import org.apache.spark.sql.connector.expressions.aggregate.AggregateFunc;
@@ -11,6 +16,7 @@ import org.apache.spark.sql.connector.expressions.aggregate.Max;
 import org.apache.spark.sql.connector.expressions.aggregate.Min;
 import org.apache.spark.sql.connector.read.Scan;
 import org.apache.spark.sql.connector.read.SupportsPushDownAggregates;
+import org.apache.spark.sql.execution.datasources.PartitionDirectory;
 import org.apache.spark.sql.execution.datasources.PartitioningAwareFileIndex;
 import org.apache.spark.sql.execution.datasources.v2.FileScanBuilder;
 import org.apache.spark.sql.sources.Filter;
@@ -18,12 +24,15 @@ import org.apache.spark.sql.types.DataTypes;
 import org.apache.spark.sql.types.StructField;
 import org.apache.spark.sql.types.StructType;
 import org.apache.spark.sql.util.CaseInsensitiveStringMap;
+import scala.jdk.javaapi.CollectionConverters;
 
 /**
  * Builds an {@link ArrowScan}; column pruning comes from {@code readDataSchema()}. Filters are pushed the way
  * Spark's own file sources take them ({@link #pushDataFilters}, the file-source form of
  * {@code SupportsPushDownFilters}), which keeps partition filters for partition pruning. {@code COUNT(*)},
- * optionally grouped by partition columns, is pushed into the scan ({@link #pushAggregation}).
+ * {@code COUNT}, {@code MIN} and {@code MAX}, optionally grouped by partition columns, are pushed into the scan
+ * ({@link #pushAggregation}), or answered whole on the driver from a few files' footers
+ * ({@link #supportCompletePushDown}).
  */
 public final class ArrowScanBuilder extends FileScanBuilder implements SupportsPushDownAggregates {
   private final SparkSession session;
@@ -33,6 +42,9 @@ public final class ArrowScanBuilder extends FileScanBuilder implements SupportsP
   private Aggregation pushedAggregation;
   private StructType aggregationSchema;
   private PushedAggregate[] pushedAggregates;
+  /** The final rows of {@link #footerRowsFor}, answered from footers by {@link #supportCompletePushDown}. */
+  private InternalRow[] footerRows;
+  private Aggregation footerRowsFor;
 
   public ArrowScanBuilder(SparkSession session, PartitioningAwareFileIndex fileIndex, StructType dataSchema,
       CaseInsensitiveStringMap options) {
@@ -66,34 +78,83 @@ public final class ArrowScanBuilder extends FileScanBuilder implements SupportsP
    */
   @Override
   public boolean pushAggregation(Aggregation aggregation) {
-    if (!dataFilters().isEmpty() || aggregation.aggregateExpressions().length == 0) {
+    Plan plan = plan(aggregation);
+    if (plan == null) {
       return false;
     }
+    pushedAggregation = aggregation;
+    pushedAggregates = plan.aggregates();
+    aggregationSchema = plan.output();
+    if (footerRows != null && footerRowsFor != aggregation) {
+      footerRows = null;
+    }
+    return true;
+  }
+
+  /**
+   * True when the driver has just answered {@code aggregation} whole from the files' footers
+   * ({@link FooterAggregation}: a few files, exact statistics): Spark then takes the scan's rows as the result and
+   * runs no aggregation, and the scan is those rows. Otherwise the aggregation is pushed (if at all) per file and
+   * Spark combines the files' rows.
+   */
+  @Override
+  public boolean supportCompletePushDown(Aggregation aggregation) {
+    footerRows = null;
+    Plan plan = plan(aggregation);
+    if (plan == null) {
+      return false;
+    }
+    Map<String, String> opts = options.asCaseSensitiveMap();
+    if (!ArrowOptions.bool(opts, ArrowOptions.AGGREGATE_ON_DRIVER, true)) {
+      return false;
+    }
+    List<PartitionDirectory> partitions =
+        CollectionConverters.asJava(fileIndex.listFiles(partitionFilters(), dataFilters()));
+    footerRows = FooterAggregation.rows(ArrowFiles.hadoopConf(session, opts), partitions,
+        fileIndex.partitionSchema(), groupByNames(aggregation), plan.aggregates(), plan.output(), ReadMode.of(opts),
+        session.sessionState().conf().caseSensitiveAnalysis());
+    footerRowsFor = aggregation;
+    return footerRows != null;
+  }
+
+  /** What a pushed aggregation computes per file and the scan's output then, or null when it can't be pushed. */
+  private record Plan(PushedAggregate[] aggregates, StructType output) {}
+
+  private Plan plan(Aggregation aggregation) {
+    if (!dataFilters().isEmpty() || aggregation.aggregateExpressions().length == 0) {
+      return null;
+    }
     StructType partitions = fileIndex.partitionSchema();
-    java.util.List<StructField> out = new java.util.ArrayList<>();
+    List<StructField> out = new ArrayList<>();
     for (Expression e : aggregation.groupByExpressions()) {
       if (!(e instanceof NamedReference ref) || ref.fieldNames().length != 1) {
-        return false;
+        return null;
       }
       StructField f = partitionField(partitions, ref.fieldNames()[0]);
       if (f == null) {
-        return false;
+        return null;
       }
       out.add(f);
     }
-    java.util.List<PushedAggregate> aggregates = new java.util.ArrayList<>();
+    List<PushedAggregate> aggregates = new ArrayList<>();
     for (AggregateFunc f : aggregation.aggregateExpressions()) {
       PushedAggregate p = pushable(f);
       if (p == null) {
-        return false;
+        return null;
       }
       aggregates.add(p);
       out.add(p.resultField(f.toString()));
     }
-    pushedAggregation = aggregation;
-    pushedAggregates = aggregates.toArray(new PushedAggregate[0]);
-    aggregationSchema = new StructType(out.toArray(new StructField[0]));
-    return true;
+    return new Plan(aggregates.toArray(new PushedAggregate[0]), new StructType(out.toArray(new StructField[0])));
+  }
+
+  static String[] groupByNames(Aggregation aggregation) {
+    Expression[] groupBy = aggregation.groupByExpressions();
+    String[] names = new String[groupBy.length];
+    for (int i = 0; i < groupBy.length; i++) {
+      names[i] = ((NamedReference) groupBy[i]).fieldNames()[0];
+    }
+    return names;
   }
 
   /** {@code f} as a per-file aggregate, or null when it cannot be pushed. */
@@ -154,6 +215,14 @@ public final class ArrowScanBuilder extends FileScanBuilder implements SupportsP
 
   @Override
   public Scan build() {
+    if (footerRows != null && pushedAggregation == footerRowsFor) {
+      StringBuilder what = new StringBuilder();
+      for (AggregateFunc f : pushedAggregation.aggregateExpressions()) {
+        what.append(what.length() == 0 ? "" : ", ").append(f.describe());
+      }
+      return new FooterAggregateScan(aggregationSchema, footerRows, "arrowfile footers: " + what + " over "
+          + fileIndex.rootPaths().mkString(", "));
+    }
     return new ArrowScan(session, fileIndex, dataSchema, readDataSchema(), readPartitionSchema(), options,
         partitionFilters(), dataFilters(), pushedDataFilters(), pushedAggregation, aggregationSchema,
         pushedAggregates);

@@ -56,39 +56,7 @@ final class FileAggregates {
       boolean caseSensitive, ScanMetrics metrics) throws IOException {
     Object[] out = new Object[aggregates.length];
     boolean[] done = new boolean[aggregates.length];
-    try (ByteSource source = ArrowFiles.openSource(conf, path, mode, planned)) {
-      if (ArrowFileReader.hasFileMagic(source)) {
-        ArrowFileReader file = ArrowFileReader.open(source, ReadOptions.DEFAULT);
-        Schema schema = file.schema();
-        List<Block> blocks = file.footer().recordBatches();
-        FileStatistics stats = FileStatistics.of(schema, file.customMetadata(), blocks.size());
-        String[] names = ArrowToSpark.columnNames(schema, caseSensitive);
-        for (int a = 0; a < aggregates.length; a++) {
-          PushedAggregate agg = aggregates[a];
-          if (agg.function() == PushedAggregate.Function.COUNT_STAR) {
-            long rows = 0;
-            if (stats != null) {
-              rows = stats.totalRows();
-            } else {
-              for (Block block : blocks) {
-                rows += RowCounts.batchLength(source, block);
-                metrics.bytesRead += block.metaDataLength();
-              }
-            }
-            out[a] = rows;
-            done[a] = true;
-            continue;
-          }
-          int column = ArrowToSpark.columnIndex(names, agg.column(), caseSensitive);
-          if (column < 0) { // a column this file lacks reads as null
-            out[a] = agg.function() == PushedAggregate.Function.COUNT ? (Object) 0L : null;
-            done[a] = true;
-          } else if (stats != null && blocks.size() == stats.batchCount()) {
-            done[a] = fromStatistics(agg, schema.field(column), column, stats, out, a);
-          }
-        }
-      }
-    }
+    fromFooter(conf, path, mode, planned, aggregates, caseSensitive, metrics, out, done);
     List<Integer> rest = new ArrayList<>();
     for (int a = 0; a < aggregates.length; a++) {
       if (!done[a]) {
@@ -99,6 +67,69 @@ final class FileAggregates {
       byScanning(conf, path, mode, planned, aggregates, rest, caseSensitive, metrics, out);
     }
     return out;
+  }
+
+  /**
+   * The partial values from the footer alone, or null when some aggregate needs the file's record batches (a file
+   * without statistics, a column whose statistics are not exact, a stream): what the driver can answer while
+   * planning ({@link FooterAggregation}).
+   */
+  static Object[] fromFooter(Configuration conf, Path path, ReadMode mode, FileVersion planned,
+      PushedAggregate[] aggregates, boolean caseSensitive) throws IOException {
+    Object[] out = new Object[aggregates.length];
+    boolean[] done = new boolean[aggregates.length];
+    fromFooter(conf, path, mode, planned, aggregates, caseSensitive, null, out, done);
+    for (boolean d : done) {
+      if (!d) {
+        return null;
+      }
+    }
+    return out;
+  }
+
+  /**
+   * Sets {@code out[a]} and {@code done[a]} for each aggregate the footer answers. With {@code metrics}, a file
+   * without statistics counts its rows from the record batch headers (a read per batch); without, it leaves
+   * {@code COUNT(*)} undone.
+   */
+  private static void fromFooter(Configuration conf, Path path, ReadMode mode, FileVersion planned,
+      PushedAggregate[] aggregates, boolean caseSensitive, ScanMetrics metrics, Object[] out, boolean[] done)
+      throws IOException {
+    try (ByteSource source = ArrowFiles.openSource(conf, path, mode, planned)) {
+      if (!ArrowFileReader.hasFileMagic(source)) {
+        return;
+      }
+      ArrowFileReader file = ArrowFileReader.open(source, ReadOptions.DEFAULT);
+      Schema schema = file.schema();
+      List<Block> blocks = file.footer().recordBatches();
+      FileStatistics stats = FileStatistics.of(schema, file.customMetadata(), blocks.size());
+      String[] names = ArrowToSpark.columnNames(schema, caseSensitive);
+      for (int a = 0; a < aggregates.length; a++) {
+        PushedAggregate agg = aggregates[a];
+        if (agg.function() == PushedAggregate.Function.COUNT_STAR) {
+          if (stats != null) {
+            out[a] = stats.totalRows();
+            done[a] = true;
+          } else if (metrics != null) {
+            long rows = 0;
+            for (Block block : blocks) {
+              rows += RowCounts.batchLength(source, block);
+              metrics.bytesRead += block.metaDataLength();
+            }
+            out[a] = rows;
+            done[a] = true;
+          }
+          continue;
+        }
+        int column = ArrowToSpark.columnIndex(names, agg.column(), caseSensitive);
+        if (column < 0) { // a column this file lacks reads as null
+          out[a] = agg.isCount() ? (Object) 0L : null;
+          done[a] = true;
+        } else if (stats != null && blocks.size() == stats.batchCount()) {
+          done[a] = fromStatistics(agg, schema.field(column), column, stats, out, a);
+        }
+      }
+    }
   }
 
   /** Sets {@code out[a]} from the statistics and returns true, or returns false where they cannot answer exactly. */

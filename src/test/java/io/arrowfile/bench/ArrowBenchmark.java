@@ -78,8 +78,13 @@ public final class ArrowBenchmark {
    * nested one without its map column.
    */
   static final String FLOOR = "floor (in memory)";
-  static final String[] READ_SOURCES = {OURS, MMAP, "arrowfile lz4", "arrowfile zstd", "parquet snappy",
-      "parquet none", "naive Arrow-Java", FLOOR};
+  /**
+   * Our reader on the same rows as written by Arrow Java's {@code ArrowFileWriter} (each of our uncompressed files
+   * rewritten batch by batch: {@link #rewriteWithArrowJava}), to compare the files' layouts.
+   */
+  static final String ARROW_JAVA_FILES = "arrowfile on Arrow Java's files";
+  static final String[] READ_SOURCES = {OURS, MMAP, ARROW_JAVA_FILES, "arrowfile lz4", "arrowfile zstd",
+      "parquet snappy", "parquet none", "naive Arrow-Java", FLOOR};
   /** Spark's own no-op sink over the same rows: what a write costs Spark before any file format. */
   static final String NOOP_WRITE = "noop (no file)";
   static final String[] WRITE_TARGETS = {OURS, "arrowfile lz4", "arrowfile zstd", "parquet snappy", "parquet none"};
@@ -177,6 +182,9 @@ public final class ArrowBenchmark {
     if (source.equals(MMAP)) {
       source = OURS;
     }
+    if (source.equals(ARROW_JAVA_FILES)) {
+      source = "written by arrowjava";
+    }
     return dir.resolve("r" + rows).resolve(table).resolve(source.replace(' ', '-').replace("Arrow-Java", "arrowjava"));
   }
 
@@ -202,6 +210,15 @@ public final class ArrowBenchmark {
           Files.copy(f, naive.resolve(f.getFileName()), StandardCopyOption.REPLACE_EXISTING);
         }
         Files.createFile(naive.resolve("_SUCCESS"));
+      }
+      Path theirs = data(t.getKey(), ARROW_JAVA_FILES);
+      if (!Files.exists(theirs.resolve("_SUCCESS"))) {
+        Files.createDirectories(theirs);
+        for (Path f : arrowFiles(data(t.getKey(), OURS))) {
+          rewriteWithArrowJava(f, theirs.resolve(f.getFileName()));
+        }
+        Files.createFile(theirs.resolve("_SUCCESS"));
+        log("generated " + t.getKey() + " / " + ARROW_JAVA_FILES + ", " + (size(theirs) >> 20) + " MiB");
       }
     }
   }
@@ -328,10 +345,14 @@ public final class ArrowBenchmark {
     Dataset<Row> count = spark.sql(sql.get("5 count(*)"));
     count.collectAsList();
     countMetrics = scanMetrics(count);
+    countOnDriver = SparkTesting.batchScans(count).isEmpty()
+        && count.queryExecution().executedPlan().toString().contains("LocalTableScan");
     log("scan metrics: range " + rangeMetrics + ", count(*) " + countMetrics);
   }
 
   Map<String, Long> rangeMetrics = Map.of();
+  /** Whether count(*) was answered on the driver from the footers (no scan in the plan, no record batch read). */
+  boolean countOnDriver;
   Map<String, Long> countMetrics = Map.of();
 
   /** The metrics of the query's arrowfile scan node (batchesRead, batchesSkipped, bytesRead), summed. */
@@ -364,7 +385,7 @@ public final class ArrowBenchmark {
 
   // ---------------------------------------------------------------- profile: where a full scan's time goes
 
-  static final String[] PROFILED = {OURS, "parquet snappy", "naive Arrow-Java"};
+  static final String[] PROFILED = {OURS, ARROW_JAVA_FILES, "parquet snappy", "naive Arrow-Java"};
   final List<ScanProfile> profiles = new ArrayList<>();
 
   /** Query 1 again for a few sources, each under JFR ({@code -Dbench.profile=false} skips it). */
@@ -962,7 +983,8 @@ public final class ArrowBenchmark {
     md.append("## Goals\n\n").append(goals()).append('\n');
 
     md.append("## Spark SQL (local[2])\n\n");
-    md.append(table("spark", READ_SOURCES, OURS, new String[] {"parquet snappy", "parquet none", "naive Arrow-Java"}));
+    md.append(table("spark", READ_SOURCES, OURS, new String[] {"parquet snappy", "parquet none", "naive Arrow-Java",
+        ARROW_JAVA_FILES}));
     md.append("\n## Spark write\n\n");
     md.append(table("write", WRITE_TARGETS, OURS, new String[] {"parquet snappy", "parquet none"}));
     double scan = med("spark", "1 all columns into noop", OURS);
@@ -1047,10 +1069,12 @@ public final class ArrowBenchmark {
         + "), " + read + " read; " + fmt(filt) + " ms against the full scan's " + fmt(full) + " ms = " + ratio(full / filt)
         + " (count(*) " + fmt(cnt) + " ms, a one-column scan (sum(l)) " + fmt(sumL) + " ms; Parquet snappy " + fmt(filtSnappy)
         + " ms)", skippedShare >= 0.9 && full / filt >= 5);
-    goal(g, "`count(*)` from footers, no record batch read", countMetrics.getOrDefault("batchesRead", -1L)
-        + " record batches decoded, " + countMetrics.getOrDefault("bytesRead", -1L) + " bytes of record batch messages read; "
-        + fmt(cnt) + " ms (Parquet snappy " + fmt(med("spark", "5 count(*)", "parquet snappy")) + " ms)",
-        countMetrics.getOrDefault("batchesRead", -1L) == 0);
+    goal(g, "`count(*)` from footers, no record batch read", (countOnDriver
+        ? "answered on the driver from the footers (the plan is a LocalTableScan of the result: no scan task)"
+        : countMetrics.getOrDefault("batchesRead", -1L) + " record batches decoded, "
+            + countMetrics.getOrDefault("bytesRead", -1L) + " bytes of record batch messages read")
+        + "; " + fmt(cnt) + " ms (Parquet snappy " + fmt(med("spark", "5 count(*)", "parquet snappy")) + " ms)",
+        countOnDriver || countMetrics.getOrDefault("batchesRead", -1L) == 0);
     String w = "8 write the whole table (read from arrowfile none)";
     double ws = med("write", w, "parquet snappy");
     double wo = med("write", w, OURS);
@@ -1081,6 +1105,27 @@ public final class ArrowBenchmark {
       goal(g, "from footers, faster than the floor's scan: " + q, "floor " + fmt(floor) + " ms, ours " + fmt(ours)
           + " ms", ours < floor);
     }
+    // Our files against Arrow Java's, both read by our reader: time on Arrow Java's files / time on ours.
+    List<Double> layout = new ArrayList<>();
+    String worst = null;
+    double worstRatio = Double.MAX_VALUE;
+    for (String q : results.getOrDefault("spark", Map.of()).keySet()) {
+      double theirs = med("spark", q, ARROW_JAVA_FILES);
+      double ours = med("spark", q, OURS);
+      if (Double.isNaN(theirs) || Double.isNaN(ours)) {
+        continue;
+      }
+      layout.add(theirs / ours);
+      if (theirs / ours < worstRatio) {
+        worstRatio = theirs / ours;
+        worst = q;
+      }
+    }
+    Collections.sort(layout);
+    double layoutMedian = layout.isEmpty() ? Double.NaN : layout.get(layout.size() / 2);
+    goal(g, "files written by arrowfile scan at least as fast as Arrow Java's", "time on Arrow Java's files / on ours,"
+        + " median over " + layout.size() + " queries " + String.format(Locale.ROOT, "%.2f", layoutMedian) + "; lowest "
+        + String.format(Locale.ROOT, "%.2f", worstRatio) + " (" + worst + ")", layoutMedian >= 0.95);
     double floorLoop = med("lib-read", "read every batch, sum column `l`", "floor");
     goal(g, "library read of one column ≤ 1.5× the raw mapped loop", "ours " + fmt(lo) + " ms / loop "
         + fmt(floorLoop) + " ms = " + ratio(lo / floorLoop) + " (one value at a time with `isNull`: "

@@ -56,28 +56,36 @@ final class FooterAggregation {
     for (int i = 0; i < groupBy.length; i++) {
       groupOrdinals[i] = ordinal(partitionSchema, groupBy[i], caseSensitive);
     }
-    Map<List<Object>, Object[]> groups = new LinkedHashMap<>();
+    // Footers are small: read them in parallel (as schema inference does), combine in listing order.
+    List<Object[]> keys = new ArrayList<>();
+    List<FileStatusWithMetadata> all = new ArrayList<>();
     for (int d = 0; d < files.size(); d++) {
       InternalRow values = partitions.get(d).values();
       for (FileStatusWithMetadata file : files.get(d)) {
         if (file.getLen() == 0) {
           continue; // Spark makes no split of an empty file
         }
-        Object[] partials = partials(conf, file, aggregates, mode, caseSensitive);
-        if (partials == null) {
-          return null;
-        }
         Object[] key = new Object[groupBy.length];
         for (int i = 0; i < groupBy.length; i++) {
-          StructField f = partitionSchema.fields()[groupOrdinals[i]];
-          key[i] = values.get(groupOrdinals[i], f.dataType());
+          key[i] = values.get(groupOrdinals[i], partitionSchema.fields()[groupOrdinals[i]].dataType());
         }
-        Object[] merged = groups.get(Arrays.asList(key));
-        if (merged == null) {
-          groups.put(Arrays.asList(key), partials);
-        } else {
-          merge(aggregates, merged, partials);
-        }
+        keys.add(key);
+        all.add(file);
+      }
+    }
+    List<Object[]> partials = (all.size() > 4 ? all.parallelStream() : all.stream())
+        .map(file -> partials(conf, file, aggregates, mode, caseSensitive)).toList();
+    Map<List<Object>, Object[]> groups = new LinkedHashMap<>();
+    for (int f = 0; f < all.size(); f++) {
+      Object[] p = partials.get(f);
+      if (p == null) {
+        return null;
+      }
+      Object[] merged = groups.get(Arrays.asList(keys.get(f)));
+      if (merged == null) {
+        groups.put(Arrays.asList(keys.get(f)), p);
+      } else {
+        merge(aggregates, merged, p);
       }
     }
     if (groupBy.length == 0 && groups.isEmpty()) {

@@ -686,17 +686,35 @@ public final class ArrowBenchmark {
 
   /** Ours, as a bulk reader would: 64 validity bits at a time mask the values, no branch per value. */
   static long oursSum(List<Path> files) throws IOException {
-    long sum = 0;
+    return sumColumnL(files, ArrowBenchmark::sumNonNull);
+  }
+
+  /** Ours, one value at a time: {@code isNull} then {@code getLong}, as the simplest reader would. */
+  static long oursSumPerValue(List<Path> files) throws IOException {
+    return sumColumnL(files, a -> {
+      long sum = 0;
+      long n = a.length();
+      for (long i = 0; i < n; i++) {
+        if (!a.isNull(i)) {
+          sum += a.getLong(i);
+        }
+      }
+      return sum;
+    });
+  }
+
+  /** Opens each file (mapped), reads column {@code l} alone from every record batch and adds up {@code sum} of it. */
+  static long sumColumnL(List<Path> files, java.util.function.ToLongFunction<IntArray> sum) throws IOException {
+    long total = 0;
     for (Path f : files) {
       try (ArrowFileReader r = ArrowFileReader.open(f, ReadOptions.DEFAULT)) {
         int col = r.schema().fields().indexOf(field(r.schema(), LONG_COLUMN));
         for (int k = 0; k < r.recordBatchCount(); k++) {
-          RecordBatch b = r.recordBatch(k, new int[] {col});
-          sum += sumNonNull((IntArray) ArrowArray.of(b.column(0)));
+          total += sum.applyAsLong((IntArray) ArrowArray.of(r.recordBatch(k, new int[] {col}).column(0)));
         }
       }
     }
-    return sum;
+    return total;
   }
 
   static long sumNonNull(IntArray a) {
@@ -707,27 +725,6 @@ public final class ArrowBenchmark {
       int m = Math.min(64, n - i);
       for (int j = 0; j < m; j++) {
         sum += a.getLong(i + j) & -((valid >>> j) & 1); // the value, or 0 for a null slot
-      }
-    }
-    return sum;
-  }
-
-  /** Ours, one value at a time: {@code isNull} then {@code getLong}, as the simplest reader would. */
-  static long oursSumPerValue(List<Path> files) throws IOException {
-    long sum = 0;
-    for (Path f : files) {
-      try (ArrowFileReader r = ArrowFileReader.open(f, ReadOptions.DEFAULT)) {
-        int col = r.schema().fields().indexOf(field(r.schema(), LONG_COLUMN));
-        for (int k = 0; k < r.recordBatchCount(); k++) {
-          RecordBatch b = r.recordBatch(k, new int[] {col});
-          IntArray a = (IntArray) ArrowArray.of(b.column(0));
-          long n = a.length();
-          for (long i = 0; i < n; i++) {
-            if (!a.isNull(i)) {
-              sum += a.getLong(i);
-            }
-          }
-        }
       }
     }
     return sum;

@@ -270,6 +270,34 @@ class ArrayBuilderBuffersTest {
         .appendObject(new BigDecimal("1234567.000")));
   }
 
+  /** The long overload (Spark's small decimals) writes what the BigInteger one does, at every width. */
+  @Test
+  void decimalUnscaledLongMatchesBigInteger() {
+    long[] values = {0, 1, -1, 150, -150, 999_999_999, -999_999_999, 999_999_999_999_999_999L,
+        -999_999_999_999_999_999L, Long.MAX_VALUE, Long.MIN_VALUE, Integer.MIN_VALUE};
+    int[][] types = {{9, 32}, {18, 64}, {18, 128}, {38, 128}, {19, 64}, {10, 32}, {76, 256}, {3, 128}};
+    for (int[] t : types) {
+      Field field = f("d", new ArrowType.Decimal(t[0], 0, t[1]));
+      for (long v : values) {
+        DecimalBuilder fast = (DecimalBuilder) ArrayBuilder.create(field);
+        DecimalBuilder slow = (DecimalBuilder) ArrayBuilder.create(field);
+        IllegalArgumentException slowError = null;
+        try {
+          slow.appendUnscaled(BigInteger.valueOf(v));
+        } catch (IllegalArgumentException e) {
+          slowError = e;
+        }
+        String what = "decimal(" + t[0] + ") width " + t[1] + ", " + v;
+        if (slowError != null) {
+          assertThrows(IllegalArgumentException.class, () -> fast.appendUnscaled(v), what);
+        } else {
+          fast.appendUnscaled(v);
+          assertArrayEquals(slow.build().buffer(1).toByteArray(), fast.build().buffer(1).toByteArray(), what);
+        }
+      }
+    }
+  }
+
   @Test
   void fixedSizeBinary() {
     ArrayData d = build(f("b", new ArrowType.FixedSizeBinary(3)), new byte[] {1, 2, 3}, null, new byte[] {4, 5, 6});

@@ -41,22 +41,27 @@ public final class BitmapBuilder {
   }
 
   public void append(boolean bit) {
-    if (length == Integer.MAX_VALUE) {
+    int n = length;
+    if (n == Integer.MAX_VALUE) {
       throw new IllegalStateException("an array holds at most " + Integer.MAX_VALUE + " values here");
     }
     if (bit) {
       if (materialized) {
-        ensure(length + 1);
-        bits[length >>> 3] |= (byte) (1 << (length & 7));
+        int i = n >>> 3;
+        if (i >= bits.length) {
+          ensure(n + 1);
+        }
+        bits[i] |= (byte) (1 << (n & 7));
       }
     } else {
       if (!materialized) {
         materialize();
+      } else if (n >>> 3 >= bits.length) {
+        ensure(n + 1);
       }
-      ensure(length + 1);
       unset++;
     }
-    length++;
+    length = n + 1;
   }
 
   public void appendSet() {

@@ -1,6 +1,9 @@
 package io.arrowfile.bench;
 
 import io.arrowfile.testing.SparkTesting;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadInfo;
+import java.lang.management.ThreadMXBean;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -77,8 +80,18 @@ public final class WriteBenchmark {
       for (int k = 0; k < targets.length; k++) {
         String target = targets[(k + round) % targets.length];
         long t0 = System.nanoTime();
+        Map<Long, Long> cpu0 = executorCpu();
         b.time(record, "write", ROW, target, () -> run(b, target));
+        Map<Long, Long> cpu1 = executorCpu();
         times.put(target, (System.nanoTime() - t0) / 1e6);
+        long cpu = 0;
+        for (Map.Entry<Long, Long> e : cpu1.entrySet()) {
+          cpu += e.getValue() - cpu0.getOrDefault(e.getKey(), 0L);
+        }
+        if (record) {
+          b.results.computeIfAbsent("cpu", x -> new LinkedHashMap<>()).computeIfAbsent(ROW, x -> new LinkedHashMap<>())
+              .computeIfAbsent(target, x -> new ArrayList<>()).add(cpu / 1e6);
+        }
       }
       if (record && times.containsKey(NOOP) && times.containsKey(ArrowBenchmark.OURS)) {
         oursToNoop.add(times.get(ArrowBenchmark.OURS) / times.get(NOOP));
@@ -94,12 +107,34 @@ public final class WriteBenchmark {
       sb.append(String.format("  %-16s %8.0f   all: %s%n", t, b.med("write", ROW, t),
           b.results.get("write").get(ROW).get(t)));
     }
+    sb.append("CPU time of Spark's executor threads (ms), medians (less disturbed by other load than the times):\n");
+    for (String t : targets) {
+      sb.append(String.format("  %-16s %8.0f   all: %s%n", t, b.med("cpu", ROW, t), b.results.get("cpu").get(ROW).get(t)));
+    }
+    sb.append(String.format("CPU medians: arrowfile none / noop = %.2f; parquet snappy / arrowfile none = %.2f%n",
+        b.med("cpu", ROW, ArrowBenchmark.OURS) / b.med("cpu", ROW, NOOP),
+        b.med("cpu", ROW, "parquet snappy") / b.med("cpu", ROW, ArrowBenchmark.OURS)));
     sb.append(String.format("medians: arrowfile none / noop = %.2f; parquet snappy / arrowfile none = %.2f%n",
         b.med("write", ROW, ArrowBenchmark.OURS) / b.med("write", ROW, NOOP),
         b.med("write", ROW, "parquet snappy") / b.med("write", ROW, ArrowBenchmark.OURS)));
     sb.append(String.format("per-round ratios, median: arrowfile none / noop = %.2f %s; parquet snappy / arrowfile"
         + " none = %.2f %s%n", median(oursToNoop), oursToNoop, median(parquetToOurs), parquetToOurs));
     System.out.println(sb);
+  }
+
+  /** CPU nanoseconds so far of each live executor thread (Spark runs tasks in "Executor task launch worker"s). */
+  static Map<Long, Long> executorCpu() {
+    ThreadMXBean mx = ManagementFactory.getThreadMXBean();
+    Map<Long, Long> out = new HashMap<>();
+    for (ThreadInfo t : mx.getThreadInfo(mx.getAllThreadIds())) {
+      if (t != null && t.getThreadName().startsWith("Executor task")) {
+        long ns = mx.getThreadCpuTime(t.getThreadId());
+        if (ns >= 0) {
+          out.put(t.getThreadId(), ns);
+        }
+      }
+    }
+    return out;
   }
 
   private static double median(List<Double> xs) {

@@ -17,6 +17,8 @@ public final class BitmapBuilder {
   private int length;
   private int unset;
   private boolean materialized;
+  /** Bytes of the last finished bitmap: the first allocation of the next one takes as many (see BufferBuilder). */
+  private int lastBytes;
 
   private BitmapBuilder(boolean lazy) {
     this.lazy = lazy;
@@ -99,7 +101,7 @@ public final class BitmapBuilder {
   private void ensure(int bitCount) {
     int bytesNeeded = (int) BitUtil.bytesForBits(bitCount);
     if (bytesNeeded > bits.length) {
-      long cap = Math.max(bytesNeeded, Math.max(64, (long) bits.length * 2));
+      long cap = Math.max(bytesNeeded, Math.max(Math.max(64, lastBytes), (long) bits.length * 2));
       cap = Math.min(BitUtil.align64(cap), Integer.MAX_VALUE - 64);
       bits = Arrays.copyOf(bits, (int) cap);
     }
@@ -110,6 +112,9 @@ public final class BitmapBuilder {
    */
   public ArrowBuffer finish() {
     ArrowBuffer out = null;
+    if (materialized) {
+      lastBytes = (int) BitUtil.align64(BitUtil.bytesForBits(length));
+    }
     if (materialized && (!lazy || unset > 0)) {
       int padded = (int) BitUtil.align64(BitUtil.bytesForBits(length));
       byte[] b = bits.length < padded ? Arrays.copyOf(bits, padded) : bits;

@@ -26,6 +26,11 @@ public final class BufferBuilder {
 
   private byte[] bytes;
   private int size;
+  /**
+   * The padded size of the last finished buffer: the next one usually holds as much (the same number of rows),
+   * so its first allocation takes that size at once instead of doubling up to it, copying all the way.
+   */
+  private int lastSize;
 
   public BufferBuilder() {
     this(0);
@@ -63,7 +68,7 @@ public final class BufferBuilder {
       throw new IllegalStateException("buffer would hold " + needed + " bytes, more than the "
           + MAX_BYTES + " one heap buffer can hold; build smaller arrays (fewer rows per batch)");
     }
-    long cap = Math.max(needed, Math.max(64, (long) bytes.length * 2));
+    long cap = Math.max(needed, Math.max(Math.max(64, lastSize), (long) bytes.length * 2));
     cap = Math.min(BitUtil.align64(cap), MAX_BYTES + 64L);
     bytes = Arrays.copyOf(bytes, (int) cap);
   }
@@ -165,6 +170,7 @@ public final class BufferBuilder {
     }
     bytes = NONE;
     size = 0;
+    lastSize = padded;
     return padded == 0 ? ArrowBuffer.wrap(NONE) : ArrowBuffer.wrap(out, 0, padded);
   }
 

@@ -19,6 +19,8 @@ public final class BitmapBuilder {
   private boolean materialized;
   /** Bytes of the last finished bitmap: the first allocation of the next one takes as many (see BufferBuilder). */
   private int lastBytes;
+  /** The array {@link #finish()} handed out last, which {@link #recycle()} may take back (until the next finish). */
+  private byte[] handedOut;
 
   private BitmapBuilder(boolean lazy) {
     this.lazy = lazy;
@@ -108,6 +110,19 @@ public final class BitmapBuilder {
   }
 
   /**
+   * Takes back the array the last {@link #finish()} handed out, when its caller no longer reads it (see
+   * {@link BufferBuilder#recycle()}); only before anything is appended to the next bitmap.
+   */
+  public void recycle() {
+    byte[] old = handedOut;
+    handedOut = null;
+    if (old != null && length == 0 && bits.length == 0) {
+      Arrays.fill(old, 0, lastBytes, (byte) 0); // past the padded size it was never written
+      bits = old;
+    }
+  }
+
+  /**
    * The bitmap padded to 64 bytes, or null for a lazy validity bitmap without cleared bits; starts over.
    */
   public ArrowBuffer finish() {
@@ -119,6 +134,9 @@ public final class BitmapBuilder {
       int padded = (int) BitUtil.align64(BitUtil.bytesForBits(length));
       byte[] b = bits.length < padded ? Arrays.copyOf(bits, padded) : bits;
       out = ArrowBuffer.wrap(b, 0, padded);
+      handedOut = b;
+    } else {
+      handedOut = null;
     }
     bits = NONE;
     length = 0;

@@ -10,7 +10,7 @@ import java.util.Arrays;
 /**
  * A growable little-endian heap buffer. {@link #finish()} hands out the bytes as an {@link ArrowBuffer}
  * padded with zeros to a multiple of 64 bytes and starts over with a fresh array (the handed-out memory
- * is never written again).
+ * is never written again, unless its holder gives it back with {@link #recycle()}).
  */
 public final class BufferBuilder {
   /** The most bytes one buffer may hold: padded to 64 it still fits a Java array. */
@@ -31,6 +31,8 @@ public final class BufferBuilder {
    * so its first allocation takes that size at once instead of doubling up to it, copying all the way.
    */
   private int lastSize;
+  /** The array {@link #finish()} handed out last, which {@link #recycle()} may take back (until the next finish). */
+  private byte[] handedOut;
 
   public BufferBuilder() {
     this(0);
@@ -123,7 +125,12 @@ public final class BufferBuilder {
 
   /** Appends {@code n} zero bytes. */
   public void putZeros(int n) {
-    reserve(n); // fresh capacity is zero: nothing is ever written past size
+    int p = reserve(n);
+    if (n == 8) { // a null of the widest common types: one store
+      LONG.set(bytes, p, 0L);
+    } else {
+      Arrays.fill(bytes, p, p + n, (byte) 0); // a recycled array is not zero past size
+    }
   }
 
   /** Overwrites 4 bytes at {@code pos} (already written). */
@@ -167,14 +174,33 @@ public final class BufferBuilder {
     byte[] out = bytes;
     if (out.length < padded) {
       out = Arrays.copyOf(out, padded);
+    } else {
+      Arrays.fill(out, size, padded, (byte) 0); // a recycled array is not zero past size
     }
     bytes = NONE;
     size = 0;
     lastSize = padded;
+    handedOut = padded == 0 ? null : out;
     return padded == 0 ? ArrowBuffer.wrap(NONE) : ArrowBuffer.wrap(out, 0, padded);
   }
 
-  /** Drops the bytes from {@code newSize} on (zeroing them, so padding stays zero). */
+  /**
+   * Takes back the array the last {@link #finish()} handed out, when its caller no longer reads it: the next
+   * buffer is written over it instead of into a new allocation. Its old bytes past {@link #size()} stay (every
+   * write and the padding of {@link #finish()} write their bytes, zeros included), so taking it back costs no
+   * clearing. Bytes written since that finish are kept. Does nothing when there is nothing to take back.
+   */
+  public void recycle() {
+    byte[] old = handedOut;
+    handedOut = null;
+    if (old == null || old == bytes || old.length < size) {
+      return;
+    }
+    System.arraycopy(bytes, 0, old, 0, size);
+    bytes = old;
+  }
+
+  /** Drops the bytes from {@code newSize} on. */
   public void truncate(int newSize) {
     if (newSize < 0 || newSize > size) {
       throw new IndexOutOfBoundsException("truncate to " + newSize + " of " + size);

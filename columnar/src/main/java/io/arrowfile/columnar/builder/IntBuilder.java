@@ -105,6 +105,12 @@ public final class IntBuilder extends ArrayBuilder {
   }
 
   @Override
+  public void recycle() {
+    validity.recycle();
+    values.recycle();
+  }
+
+  @Override
   public ArrayData build() {
     long nulls = validity.unsetCount();
     ArrayData data = new ArrayData(field, length, 0, nulls,

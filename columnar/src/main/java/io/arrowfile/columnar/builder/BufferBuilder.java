@@ -126,10 +126,10 @@ public final class BufferBuilder {
   /** Appends {@code n} zero bytes. */
   public void putZeros(int n) {
     int p = reserve(n);
-    if (n == 8) { // a null of the widest common types: one store
-      LONG.set(bytes, p, 0L);
-    } else {
-      Arrays.fill(bytes, p, p + n, (byte) 0); // a recycled array is not zero past size
+    switch (n) { // a recycled array is not zero past size; a null of a common width is one store
+      case 8 -> LONG.set(bytes, p, 0L);
+      case 4 -> INT.set(bytes, p, 0);
+      default -> Arrays.fill(bytes, p, p + n, (byte) 0);
     }
   }
 

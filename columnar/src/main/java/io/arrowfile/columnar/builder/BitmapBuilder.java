@@ -49,22 +49,21 @@ public final class BitmapBuilder {
     if (n == Integer.MAX_VALUE) {
       throw new IllegalStateException("an array holds at most " + Integer.MAX_VALUE + " values here");
     }
-    if (bit) {
-      if (materialized) {
-        int i = n >>> 3;
-        if (i >= bits.length) {
-          ensure(n + 1);
-        }
-        bits[i] |= (byte) (1 << (n & 7));
+    if (!materialized) {
+      if (bit) { // a validity bitmap without nulls so far: nothing to store
+        length = n + 1;
+        return;
       }
-    } else {
-      if (!materialized) {
-        materialize();
-      } else if (n >>> 3 >= bits.length) {
-        ensure(n + 1);
-      }
-      unset++;
+      materialize();
     }
+    int i = n >>> 3;
+    if (i >= bits.length) {
+      ensure(n + 1);
+    }
+    // Branch-free: a values bitmap gets bits that are true or false at random, which no branch predicts.
+    int b = bit ? 1 : 0;
+    bits[i] |= (byte) (b << (n & 7));
+    unset += 1 - b;
     length = n + 1;
   }
 

@@ -26,12 +26,15 @@ import org.apache.spark.sql.Row;
  * Spark's no-op write of the same rows and Parquet: local[2], targets interleaved within each round, medians.
  * Prints the medians and the ratios ours / noop and Parquet snappy / ours; writes no report.
  *
+ * <p>Besides the times it reports the CPU time of Spark's executor threads for each write: on a machine shared with
+ * other work it varies far less than the times, and ours / noop in CPU time tracks the ratio of the times.
+ *
  * <p>Run: {@code mvn -o -Pbench -Dbench.main=io.arrowfile.bench.WriteBenchmark -Darrowfile.skipFuzz=true test
- * -Dbench.rows=5000000} (same properties as {@link ArrowBenchmark}; JVM system properties such as the two below go
- * in {@code -Dbench.heap="-Xmx6g -D…"}, which the bench profile passes to the benchmark's JVM).
- * {@code -Dbench.targets=noop,arrowfile_none} runs only some of the targets ({@code _} for a space). With {@code -Dbench.jfr=true} it instead
- * writes the table uncompressed a few times under JFR (execution samples every 10 ms, kept as {@code write.jfr}
- * next to the data) and prints where the executor threads spent them.
+ * -Dbench.rows=5000000} (same properties as {@link ArrowBenchmark}; JVM system properties such as the two below
+ * go in {@code -Dbench.heap="-Xmx6g -D…"}, which the bench profile passes to the benchmark's JVM).
+ * {@code -Dbench.targets=noop,arrowfile_none} runs only some of the targets ({@code _} for a space). With
+ * {@code -Dbench.jfr=true} it instead writes the table uncompressed a few times under JFR (execution samples every
+ * 10 ms, kept as {@code write.jfr} next to the data) and prints where the executor threads spent them.
  */
 public final class WriteBenchmark {
   static final String NOOP = "noop";
@@ -109,7 +112,8 @@ public final class WriteBenchmark {
     }
     sb.append("CPU time of Spark's executor threads (ms), medians (less disturbed by other load than the times):\n");
     for (String t : targets) {
-      sb.append(String.format("  %-16s %8.0f   all: %s%n", t, b.med("cpu", ROW, t), b.results.get("cpu").get(ROW).get(t)));
+      sb.append(String.format("  %-16s %8.0f   all: %s%n", t, b.med("cpu", ROW, t),
+          b.results.get("cpu").get(ROW).get(t)));
     }
     sb.append(String.format("CPU medians: arrowfile none / noop = %.2f; parquet snappy / arrowfile none = %.2f%n",
         b.med("cpu", ROW, ArrowBenchmark.OURS) / b.med("cpu", ROW, NOOP),

@@ -270,6 +270,85 @@ class ArrayBuilderBuffersTest {
         .appendObject(new BigDecimal("1234567.000")));
   }
 
+  /**
+   * A recycled builder writes its next batch over the last one's memory: the batch is the one a fresh builder
+   * makes, bytes and zero padding, whether the next batch is larger or smaller, with or without nulls.
+   */
+  @Test
+  void recycledBuildersBuildWhatFreshOnesDo() {
+    Schema schema = new Schema(List.of(f("i", new ArrowType.Int(32, true)), f("l", new ArrowType.Int(64, true)),
+        f("d", new ArrowType.FloatingPoint(Precision.DOUBLE)), f("dec", new ArrowType.Decimal(18, 2, 128)),
+        f("b", new ArrowType.Bool()), f("s", new ArrowType.Utf8()),
+        f("st", new ArrowType.Struct(), f("x", new ArrowType.Int(64, true)), f("y", new ArrowType.Utf8()))),
+        Map.of());
+    RecordBatchBuilder recycled = RecordBatchBuilder.create(schema);
+    int[] sizes = {300, 1000, 7, 0, 513, 64};
+    for (int k = 0; k < sizes.length; k++) {
+      RecordBatchBuilder fresh = RecordBatchBuilder.create(schema);
+      for (RecordBatchBuilder b : List.of(recycled, fresh)) {
+        for (int r = 0; r < sizes[k]; r++) {
+          boolean nul = (r + k) % (k + 2) == 0;
+          String s = "v" + r * (k + 1) + "x".repeat(r % 5);
+          b.appendRow(nul ? null : r * k, nul && k % 2 == 0 ? null : (long) r << k, nul ? null : r / 3.0,
+              nul ? null : BigDecimal.valueOf(r - 100L, 2), nul ? null : (r & k) == 0, nul ? null : s,
+              nul ? null : Arrays.asList(nul ? null : (long) r, s));
+        }
+      }
+      RecordBatch want = fresh.build();
+      RecordBatch got = recycled.build();
+      for (int c = 0; c < schema.fields().size(); c++) {
+        assertSameBuffers(want.column(c), got.column(c), "batch " + k + " column " + c);
+      }
+      recycled.recycle();
+    }
+  }
+
+  private static void assertSameBuffers(ArrayData want, ArrayData got, String what) {
+    assertEquals(want.length(), got.length(), what);
+    assertEquals(want.nullCount(), got.nullCount(), what);
+    assertEquals(want.bufferCount(), got.bufferCount(), what);
+    for (int i = 0; i < want.bufferCount(); i++) {
+      ArrowBuffer w = want.buffer(i);
+      ArrowBuffer g = got.buffer(i);
+      if (w == null) {
+        assertNull(g, what + " buffer " + i);
+      } else {
+        assertArrayEquals(w.toByteArray(), g.toByteArray(), what + " buffer " + i);
+      }
+    }
+    for (int i = 0; i < want.children().size(); i++) {
+      assertSameBuffers(want.children().get(i), got.children().get(i), what + " child " + i);
+    }
+  }
+
+  /** The long overload (Spark's small decimals) writes what the BigInteger one does, at every width. */
+  @Test
+  void decimalUnscaledLongMatchesBigInteger() {
+    long[] values = {0, 1, -1, 150, -150, 999_999_999, -999_999_999, 999_999_999_999_999_999L,
+        -999_999_999_999_999_999L, Long.MAX_VALUE, Long.MIN_VALUE, Integer.MIN_VALUE};
+    int[][] types = {{9, 32}, {18, 64}, {18, 128}, {38, 128}, {19, 64}, {10, 32}, {76, 256}, {3, 128}};
+    for (int[] t : types) {
+      Field field = f("d", new ArrowType.Decimal(t[0], 0, t[1]));
+      for (long v : values) {
+        DecimalBuilder fast = (DecimalBuilder) ArrayBuilder.create(field);
+        DecimalBuilder slow = (DecimalBuilder) ArrayBuilder.create(field);
+        IllegalArgumentException slowError = null;
+        try {
+          slow.appendUnscaled(BigInteger.valueOf(v));
+        } catch (IllegalArgumentException e) {
+          slowError = e;
+        }
+        String what = "decimal(" + t[0] + ") width " + t[1] + ", " + v;
+        if (slowError != null) {
+          assertThrows(IllegalArgumentException.class, () -> fast.appendUnscaled(v), what);
+        } else {
+          fast.appendUnscaled(v);
+          assertArrayEquals(slow.build().buffer(1).toByteArray(), fast.build().buffer(1).toByteArray(), what);
+        }
+      }
+    }
+  }
+
   @Test
   void fixedSizeBinary() {
     ArrayData d = build(f("b", new ArrowType.FixedSizeBinary(3)), new byte[] {1, 2, 3}, null, new byte[] {4, 5, 6});

@@ -83,6 +83,15 @@ public abstract class ArrayBuilder {
   /** The array built so far; the builder starts over, empty. */
   public abstract ArrayData build();
 
+  /**
+   * Tells the builder that the arrays of its last {@link #build()} are no longer read, so that it may write the
+   * next ones over their memory instead of allocating (a writer that encodes each batch and drops it saves the
+   * allocation, zeroing and garbage collection of every buffer). Builders whose arrays may be kept (dictionaries)
+   * ignore it, as does every builder not yet built.
+   */
+  public void recycle() {
+  }
+
   /** Appends every value of {@code values} in order. */
   public void appendAll(Iterable<?> values) {
     for (Object v : values) {

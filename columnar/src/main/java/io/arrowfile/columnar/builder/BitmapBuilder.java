@@ -17,6 +17,10 @@ public final class BitmapBuilder {
   private int length;
   private int unset;
   private boolean materialized;
+  /** Bytes of the last finished bitmap: the first allocation of the next one takes as many (see BufferBuilder). */
+  private int lastBytes;
+  /** The array {@link #finish()} handed out last, which {@link #recycle()} may take back (until the next finish). */
+  private byte[] handedOut;
 
   private BitmapBuilder(boolean lazy) {
     this.lazy = lazy;
@@ -41,22 +45,26 @@ public final class BitmapBuilder {
   }
 
   public void append(boolean bit) {
-    if (length == Integer.MAX_VALUE) {
+    int n = length;
+    if (n == Integer.MAX_VALUE) {
       throw new IllegalStateException("an array holds at most " + Integer.MAX_VALUE + " values here");
     }
-    if (bit) {
-      if (materialized) {
-        ensure(length + 1);
-        bits[length >>> 3] |= (byte) (1 << (length & 7));
+    if (!materialized) {
+      if (bit) { // a validity bitmap without nulls so far: nothing to store
+        length = n + 1;
+        return;
       }
-    } else {
-      if (!materialized) {
-        materialize();
-      }
-      ensure(length + 1);
-      unset++;
+      materialize();
     }
-    length++;
+    int i = n >>> 3;
+    if (i >= bits.length) {
+      ensure(n + 1);
+    }
+    // Branch-free: a values bitmap gets bits that are true or false at random, which no branch predicts.
+    int b = bit ? 1 : 0;
+    bits[i] |= (byte) (b << (n & 7));
+    unset += 1 - b;
+    length = n + 1;
   }
 
   public void appendSet() {
@@ -94,9 +102,22 @@ public final class BitmapBuilder {
   private void ensure(int bitCount) {
     int bytesNeeded = (int) BitUtil.bytesForBits(bitCount);
     if (bytesNeeded > bits.length) {
-      long cap = Math.max(bytesNeeded, Math.max(64, (long) bits.length * 2));
+      long cap = Math.max(bytesNeeded, Math.max(Math.max(64, lastBytes), (long) bits.length * 2));
       cap = Math.min(BitUtil.align64(cap), Integer.MAX_VALUE - 64);
       bits = Arrays.copyOf(bits, (int) cap);
+    }
+  }
+
+  /**
+   * Takes back the array the last {@link #finish()} handed out, when its caller no longer reads it (see
+   * {@link BufferBuilder#recycle()}); only before anything is appended to the next bitmap.
+   */
+  public void recycle() {
+    byte[] old = handedOut;
+    handedOut = null;
+    if (old != null && length == 0 && bits.length == 0) {
+      Arrays.fill(old, 0, lastBytes, (byte) 0); // past the padded size it was never written
+      bits = old;
     }
   }
 
@@ -105,10 +126,16 @@ public final class BitmapBuilder {
    */
   public ArrowBuffer finish() {
     ArrowBuffer out = null;
+    if (materialized) {
+      lastBytes = (int) BitUtil.align64(BitUtil.bytesForBits(length));
+    }
     if (materialized && (!lazy || unset > 0)) {
       int padded = (int) BitUtil.align64(BitUtil.bytesForBits(length));
       byte[] b = bits.length < padded ? Arrays.copyOf(bits, padded) : bits;
       out = ArrowBuffer.wrap(b, 0, padded);
+      handedOut = b;
+    } else {
+      handedOut = null;
     }
     bits = NONE;
     length = 0;

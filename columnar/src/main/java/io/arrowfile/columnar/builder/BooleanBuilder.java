@@ -42,6 +42,12 @@ public final class BooleanBuilder extends ArrayBuilder {
   }
 
   @Override
+  public void recycle() {
+    validity.recycle();
+    values.recycle();
+  }
+
+  @Override
   public ArrayData build() {
     int length = values.length();
     long nulls = validity.unsetCount();

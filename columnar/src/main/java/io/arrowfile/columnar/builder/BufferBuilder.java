@@ -2,12 +2,15 @@ package io.arrowfile.columnar.builder;
 
 import io.arrowfile.columnar.memory.ArrowBuffer;
 import io.arrowfile.columnar.memory.BitUtil;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
 import java.util.Arrays;
 
 /**
  * A growable little-endian heap buffer. {@link #finish()} hands out the bytes as an {@link ArrowBuffer}
  * padded with zeros to a multiple of 64 bytes and starts over with a fresh array (the handed-out memory
- * is never written again).
+ * is never written again, unless its holder gives it back with {@link #recycle()}).
  */
 public final class BufferBuilder {
   /** The most bytes one buffer may hold: padded to 64 it still fits a Java array. */
@@ -15,8 +18,21 @@ public final class BufferBuilder {
 
   private static final byte[] NONE = new byte[0];
 
+  // One bounds-checked little-endian store per value instead of a store per byte: writers append
+  // millions of fixed-width values per batch.
+  private static final VarHandle SHORT = MethodHandles.byteArrayViewVarHandle(short[].class, ByteOrder.LITTLE_ENDIAN);
+  private static final VarHandle INT = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
+  private static final VarHandle LONG = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+
   private byte[] bytes;
   private int size;
+  /**
+   * The padded size of the last finished buffer: the next one usually holds as much (the same number of rows),
+   * so its first allocation takes that size at once instead of doubling up to it, copying all the way.
+   */
+  private int lastSize;
+  /** The array {@link #finish()} handed out last, which {@link #recycle()} may take back (until the next finish). */
+  private byte[] handedOut;
 
   public BufferBuilder() {
     this(0);
@@ -34,11 +50,10 @@ public final class BufferBuilder {
   /** Makes room for {@code extra} more bytes and returns the position they start at. */
   private int reserve(int extra) {
     int pos = size;
-    long needed = (long) pos + extra;
-    if (needed > bytes.length) {
-      grow(needed);
+    if (extra > bytes.length - pos) { // no overflow: both sides are non-negative ints
+      grow((long) pos + extra);
     }
-    size = (int) needed;
+    size = pos + extra;
     return pos;
   }
 
@@ -55,7 +70,7 @@ public final class BufferBuilder {
       throw new IllegalStateException("buffer would hold " + needed + " bytes, more than the "
           + MAX_BYTES + " one heap buffer can hold; build smaller arrays (fewer rows per batch)");
     }
-    long cap = Math.max(needed, Math.max(64, (long) bytes.length * 2));
+    long cap = Math.max(needed, Math.max(Math.max(64, lastSize), (long) bytes.length * 2));
     cap = Math.min(BitUtil.align64(cap), MAX_BYTES + 64L);
     bytes = Arrays.copyOf(bytes, (int) cap);
   }
@@ -67,19 +82,17 @@ public final class BufferBuilder {
 
   public void putShort(int v) {
     int p = reserve(2);
-    bytes[p] = (byte) v;
-    bytes[p + 1] = (byte) (v >>> 8);
+    SHORT.set(bytes, p, (short) v);
   }
 
   public void putInt(int v) {
     int p = reserve(4);
-    writeInt(bytes, p, v);
+    INT.set(bytes, p, v);
   }
 
   public void putLong(long v) {
     int p = reserve(8);
-    writeInt(bytes, p, (int) v);
-    writeInt(bytes, p + 4, (int) (v >>> 32));
+    LONG.set(bytes, p, v);
   }
 
   public void putFloat(float v) {
@@ -112,13 +125,18 @@ public final class BufferBuilder {
 
   /** Appends {@code n} zero bytes. */
   public void putZeros(int n) {
-    reserve(n); // fresh capacity is zero: nothing is ever written past size
+    int p = reserve(n);
+    switch (n) { // a recycled array is not zero past size; a null of a common width is one store
+      case 8 -> LONG.set(bytes, p, 0L);
+      case 4 -> INT.set(bytes, p, 0);
+      default -> Arrays.fill(bytes, p, p + n, (byte) 0);
+    }
   }
 
   /** Overwrites 4 bytes at {@code pos} (already written). */
   public void setInt(int pos, int v) {
     checkWritten(pos, 4);
-    writeInt(bytes, pos, v);
+    INT.set(bytes, pos, v);
   }
 
   /** Overwrites the {@code width} bytes at {@code pos} (already written). */
@@ -131,13 +149,12 @@ public final class BufferBuilder {
 
   public int getInt(int pos) {
     checkWritten(pos, 4);
-    return (bytes[pos] & 0xFF) | (bytes[pos + 1] & 0xFF) << 8 | (bytes[pos + 2] & 0xFF) << 16
-        | (bytes[pos + 3] & 0xFF) << 24;
+    return (int) INT.get(bytes, pos);
   }
 
   public long getLong(int pos) {
     checkWritten(pos, 8);
-    return (getInt(pos) & 0xFFFFFFFFL) | ((long) getInt(pos + 4) << 32);
+    return (long) LONG.get(bytes, pos);
   }
 
   /** Direct access to the backing array (valid until the next write); bytes [0, size) are written. */
@@ -151,26 +168,39 @@ public final class BufferBuilder {
     }
   }
 
-  private static void writeInt(byte[] b, int p, int v) {
-    b[p] = (byte) v;
-    b[p + 1] = (byte) (v >>> 8);
-    b[p + 2] = (byte) (v >>> 16);
-    b[p + 3] = (byte) (v >>> 24);
-  }
-
   /** The bytes written, zero-padded to a multiple of 64; the builder starts over empty. */
   public ArrowBuffer finish() {
     int padded = (int) BitUtil.align64(size);
     byte[] out = bytes;
     if (out.length < padded) {
       out = Arrays.copyOf(out, padded);
+    } else {
+      Arrays.fill(out, size, padded, (byte) 0); // a recycled array is not zero past size
     }
     bytes = NONE;
     size = 0;
+    lastSize = padded;
+    handedOut = padded == 0 ? null : out;
     return padded == 0 ? ArrowBuffer.wrap(NONE) : ArrowBuffer.wrap(out, 0, padded);
   }
 
-  /** Drops the bytes from {@code newSize} on (zeroing them, so padding stays zero). */
+  /**
+   * Takes back the array the last {@link #finish()} handed out, when its caller no longer reads it: the next
+   * buffer is written over it instead of into a new allocation. Its old bytes past {@link #size()} stay (every
+   * write and the padding of {@link #finish()} write their bytes, zeros included), so taking it back costs no
+   * clearing. Bytes written since that finish are kept. Does nothing when there is nothing to take back.
+   */
+  public void recycle() {
+    byte[] old = handedOut;
+    handedOut = null;
+    if (old == null || old == bytes || old.length < size) {
+      return;
+    }
+    System.arraycopy(bytes, 0, old, 0, size);
+    bytes = old;
+  }
+
+  /** Drops the bytes from {@code newSize} on. */
   public void truncate(int newSize) {
     if (newSize < 0 || newSize > size) {
       throw new IndexOutOfBoundsException("truncate to " + newSize + " of " + size);

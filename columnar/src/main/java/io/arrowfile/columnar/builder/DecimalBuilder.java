@@ -19,6 +19,8 @@ public final class DecimalBuilder extends ArrayBuilder {
   private final int scale;
   private final int width;
   private final BigInteger limit;
+  /** 10^precision when that fits a long (precision at most 18). */
+  private final long longLimit;
   private final byte[] scratch;
   private int length;
 
@@ -29,6 +31,7 @@ public final class DecimalBuilder extends ArrayBuilder {
     this.scale = type.scale();
     this.width = type.byteWidth();
     this.limit = BigInteger.TEN.pow(Math.max(precision, 0));
+    this.longLimit = precision <= 18 ? limit.longValue() : 0;
     this.scratch = new byte[width];
   }
 
@@ -64,20 +67,27 @@ public final class DecimalBuilder extends ArrayBuilder {
     length++;
   }
 
-  /** Appends an unscaled value that fits a long (allocation-free for Decimal32/64). */
+  /** Appends an unscaled value that fits a long (allocation-free for every width). */
   public void appendUnscaled(long unscaled) {
-    if (width <= 8 && precision <= 18) {
-      long lim = limit.longValue();
-      if (unscaled <= -lim || unscaled >= lim || (width == 4 && unscaled != (int) unscaled)) {
-        throw new IllegalArgumentException("field '" + field.name() + "': unscaled value " + unscaled
-            + " has more than " + precision + " digits (" + field.type() + ")");
-      }
-      values.putWidth(unscaled, width);
-      validity.appendSet();
-      length++;
-    } else {
-      appendUnscaled(BigInteger.valueOf(unscaled));
+    // Beyond 18 digits every long has few enough digits (|Long.MIN_VALUE| < 10^19); only Decimal32's bits bound it.
+    if ((precision <= 18 && (unscaled <= -longLimit || unscaled >= longLimit))
+        || (width == 4 && unscaled != (int) unscaled)) {
+      throw new IllegalArgumentException("field '" + field.name() + "': unscaled value " + unscaled
+          + " has more than " + precision + " digits (" + field.type() + ")");
     }
+    switch (width) {
+      case 4 -> values.putInt((int) unscaled);
+      case 8 -> values.putLong(unscaled);
+      default -> { // two's complement: the long, then its sign extended over the remaining words
+        values.putLong(unscaled);
+        long fill = unscaled >> 63;
+        for (int i = 8; i < width; i += 8) {
+          values.putLong(fill);
+        }
+      }
+    }
+    validity.appendSet();
+    length++;
   }
 
   @Override
@@ -106,6 +116,12 @@ public final class DecimalBuilder extends ArrayBuilder {
   @Override
   public long length() {
     return length;
+  }
+
+  @Override
+  public void recycle() {
+    validity.recycle();
+    values.recycle();
   }
 
   @Override

@@ -78,6 +78,12 @@ public final class FloatingPointBuilder extends ArrayBuilder {
   }
 
   @Override
+  public void recycle() {
+    validity.recycle();
+    values.recycle();
+  }
+
+  @Override
   public ArrayData build() {
     long nulls = validity.unsetCount();
     ArrayData data = new ArrayData(field, length, 0, nulls,

@@ -47,6 +47,12 @@ public final class IntBuilder extends ArrayBuilder {
 
   /** Appends {@code value}, which must fit the type (for UInt64, use {@link #appendUnsignedBits}). */
   public void appendLong(long value) {
+    if (width == 8 && signed) { // Int64, timestamps, durations: every long fits, and one store
+      values.putLong(value);
+      validity.appendSet();
+      length++;
+      return;
+    }
     if (value < min || value > max) {
       throw new IllegalArgumentException("field '" + field.name() + "': " + value + " is out of range for "
           + field.type() + " [" + min + ", " + max + "]");
@@ -57,7 +63,13 @@ public final class IntBuilder extends ArrayBuilder {
   }
 
   public void appendInt(int value) {
-    appendLong(value);
+    if (width == 4 && (signed || value >= 0)) { // Int32, dates: it fits, one store
+      values.putInt(value);
+      validity.appendSet();
+      length++;
+    } else {
+      appendLong(value);
+    }
   }
 
   /** Appends the low {@code byteWidth()} bytes of {@code bits} as they are (UInt64 beyond Long.MAX_VALUE). */
@@ -102,6 +114,12 @@ public final class IntBuilder extends ArrayBuilder {
   @Override
   public long length() {
     return length;
+  }
+
+  @Override
+  public void recycle() {
+    validity.recycle();
+    values.recycle();
   }
 
   @Override

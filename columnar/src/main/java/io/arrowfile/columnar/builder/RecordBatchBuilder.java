@@ -56,6 +56,17 @@ public final class RecordBatchBuilder {
     return columns.length == 0 ? rows : columns[0].length();
   }
 
+  /**
+   * Tells the column builders that the last built batch is no longer read (see {@link ArrayBuilder#recycle()}):
+   * its memory may hold the next batch. Only for a caller that has finished with that batch and everything
+   * sliced from it.
+   */
+  public void recycle() {
+    for (ArrayBuilder c : columns) {
+      c.recycle();
+    }
+  }
+
   public RecordBatch build() {
     long length = length();
     for (int i = 0; i < columns.length; i++) {

@@ -87,6 +87,14 @@ public final class StructBuilder extends ArrayBuilder {
   }
 
   @Override
+  public void recycle() {
+    validity.recycle();
+    for (ArrayBuilder c : children) {
+      c.recycle();
+    }
+  }
+
+  @Override
   public ArrayData build() {
     List<ArrayData> built = new ArrayList<>(children.length);
     for (int i = 0; i < children.length; i++) {

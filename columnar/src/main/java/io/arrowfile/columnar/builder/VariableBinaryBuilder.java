@@ -110,6 +110,13 @@ public final class VariableBinaryBuilder extends ArrayBuilder {
   }
 
   @Override
+  public void recycle() {
+    validity.recycle();
+    offsets.recycle();
+    data.recycle();
+  }
+
+  @Override
   public ArrayData build() {
     long nulls = validity.unsetCount();
     ArrayData out = new ArrayData(field, length, 0, nulls,

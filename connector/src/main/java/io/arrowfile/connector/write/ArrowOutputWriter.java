@@ -174,6 +174,7 @@ public final class ArrowOutputWriter extends OutputWriter {
     } catch (IOException e) {
       throw new UncheckedIOException("writing " + path + ": " + e.getMessage(), e);
     }
+    batch.recycle(); // the batch went out whole (nothing of it is kept): the next one reuses its memory
     if (statistics != null) {
       sep(statistics, batches).append("{\"rows\":").append(rows).append(",\"columns\":[");
       for (int i = 0; i < columns.length; i++) {

@@ -18,11 +18,8 @@ final class BooleanWriter extends ColumnWriter {
     boolean v = src.getBoolean(ordinal);
     b.appendBoolean(v);
     budget.bytes += 1;
-    if (v) {
-      anyTrue = true;
-    } else {
-      anyFalse = true;
-    }
+    anyTrue |= v; // no branch: booleans can be true or false at random
+    anyFalse |= !v;
   }
 
   @Override

@@ -3,6 +3,7 @@ package io.arrowfile.connector.write;
 import io.arrowfile.columnar.builder.DecimalBuilder;
 import java.math.BigDecimal;
 import org.apache.spark.sql.catalyst.expressions.SpecializedGetters;
+import org.apache.spark.sql.catalyst.expressions.UnsafeRow;
 
 /** Decimals of at most 18 digits: Spark holds them as an unscaled long. Min/max as JSON strings. */
 final class SmallDecimalWriter extends ColumnWriter {
@@ -22,7 +23,9 @@ final class SmallDecimalWriter extends ColumnWriter {
 
   @Override
   void writeValue(SpecializedGetters src, int ordinal) {
-    long v = src.getDecimal(ordinal, precision, scale).toUnscaledLong();
+    // An UnsafeRow (what Spark's writers pass) holds a decimal of at most 18 digits as its unscaled long:
+    // reading that skips the Decimal object getDecimal would make of it for every value.
+    long v = src instanceof UnsafeRow u ? u.getLong(ordinal) : src.getDecimal(ordinal, precision, scale).toUnscaledLong();
     b.appendUnscaled(v);
     budget.bytes += 16;
     if (stats) {

@@ -22,11 +22,13 @@ final class StringWriter extends ColumnWriter {
     appendUtf8(b, v);
     budget.bytes += 4L + v.numBytes();
     if (stats) {
-      if (min == null || v.binaryCompare(min) < 0) {
+      if (min == null) {
         min = v.copy();
-      }
-      if (max == null || v.binaryCompare(max) > 0) {
+        max = min;
+      } else if (v.binaryCompare(max) > 0) { // above the max it cannot be below the min: one comparison
         max = v.copy();
+      } else if (v.binaryCompare(min) < 0) {
+        min = v.copy();
       }
     }
   }

@@ -26,6 +26,7 @@ import java.util.Map;
 import java.util.stream.Stream;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
+import org.apache.spark.sql.RowFactory;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.unsafe.types.UTF8String;
 import org.junit.jupiter.api.AfterAll;
@@ -226,6 +227,25 @@ class DictionaryWriteTest {
         sorted(df.selectExpr("id", "min(low) OVER () AS a", "max(mid) OVER () AS b", "count(low) OVER () AS c")));
     assertEquals(data().selectExpr("count(low)", "min(low)", "max(mid)", "count(*)").collectAsList(),
         df.selectExpr("count(low)", "min(low)", "max(mid)", "count(*)").collectAsList());
+  }
+
+  @Test
+  void encodedColumnsSkipBatchesByTheirStatistics() {
+    Path out = tmp.resolve("skip");
+    // sorted: 100 batches of 1000 rows, 10 values per batch, 1000 values in all
+    spark.sql("SELECT id, lpad(CAST(id DIV 100 AS STRING), 4, '0') AS s FROM range(100000)").coalesce(1).write()
+        .format("arrowfile").option("dictionary", "auto").option("rowsPerBatch", "1000").save(out.toString());
+    Dataset<Row> q = spark.read().format("arrowfile").load(out.toString()).where("s = '0421'").select("id");
+    assertEquals(100, q.collectAsList().size());
+    List<org.apache.spark.sql.execution.SparkPlan> scans = SparkTesting.batchScans(q);
+    assertEquals(1, scans.size());
+    Map<String, org.apache.spark.sql.execution.metric.SQLMetric> m =
+        scala.jdk.javaapi.CollectionConverters.asJava(scans.get(0).metrics());
+    assertEquals(1, m.get("batchesRead").value(), "read " + m.get("batchesRead").value());
+    assertEquals(99, m.get("batchesSkipped").value());
+    // count(s) and count(*) from the footer statistics give the exact answers
+    assertEquals(List.of(RowFactory.create(100000L, 100000L)),
+        spark.read().format("arrowfile").load(out.toString()).selectExpr("count(s)", "count(*)").collectAsList());
   }
 
   @Test

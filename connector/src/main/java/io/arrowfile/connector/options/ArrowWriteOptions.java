@@ -27,7 +27,7 @@ import java.util.Map;
  *       top-level string columns (int32 indices, one dictionary per column and file, written complete after the
  *       record batches); {@code auto} encodes a column when the file's first batch has at most one distinct value
  *       per 4 non-null values; the dictionary is bounded (2^20 values, {@code maxBatchBytes} bytes) and a column
- *       outgrowing it fails the write (see {@code io.arrowfile.connector.write.DictionaryStringWriter})</td>
+ *       outgrowing it fails the write, naming the column and the remedies</td>
  *       <td>{@code never}</td></tr>
  * </table>
  *

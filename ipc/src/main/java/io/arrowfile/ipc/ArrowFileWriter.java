@@ -1,6 +1,8 @@
 package io.arrowfile.ipc;
 
+import io.arrowfile.columnar.ArrayData;
 import io.arrowfile.columnar.RecordBatch;
+import io.arrowfile.columnar.type.Field;
 import io.arrowfile.columnar.type.Schema;
 import io.arrowfile.ipc.flatbuf.MetadataCodec;
 import io.arrowfile.ipc.metadata.Footer;
@@ -12,8 +14,10 @@ import java.nio.channels.FileChannel;
 import java.nio.channels.WritableByteChannel;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * Writes the IPC file format sequentially (no seeks): magic, schema, dictionary and record batch messages,
@@ -21,6 +25,8 @@ import java.util.Map;
  */
 public final class ArrowFileWriter extends IpcWriter {
   private Map<String, String> footerMetadata = Map.of();
+  private final Set<Long> deferred = new HashSet<>();
+  private final Set<Long> deferredWritten = new HashSet<>();
 
   private ArrowFileWriter(WritableByteChannel channel, Schema schema, WriteOptions options) throws IOException {
     super(channel, schema, options, true, 0);
@@ -52,6 +58,54 @@ public final class ArrowFileWriter extends IpcWriter {
     super.write(batch);
   }
 
+  /**
+   * Writes {@code batch} without the dictionaries of its dictionary-encoded top-level columns (the
+   * dictionaries attached to its arrays, if any, are ignored): each such dictionary must be given once, complete,
+   * to {@link #writeDeferredDictionary} before {@link #close()}. The IPC file format allows this: "there is no
+   * requirement that dictionary keys should be defined in a DictionaryBatch before they are used in a
+   * RecordBatch, as long as the keys are defined somewhere in the file" (Columnar.rst, IPC File Format); readers
+   * find dictionaries through the footer's dictionary blocks. No delta dictionary is ever written.
+   */
+  public void writeDeferred(RecordBatch batch) throws IOException {
+    if (closed) {
+      throw new IllegalStateException("writer is closed");
+    }
+    if (!batch.schema().fields().equals(schema.fields())) {
+      throw new IllegalArgumentException("batch schema " + batch.schema() + " is not the writer's " + schema);
+    }
+    for (Field f : schema.fields()) {
+      checkNoNestedDictionary(f, false);
+      if (f.isDictionaryEncoded()) {
+        deferred.add(f.dictionary().id());
+      }
+    }
+    writeEncoded(batch);
+  }
+
+  private static void checkNoNestedDictionary(Field f, boolean nested) {
+    if (nested && f.isDictionaryEncoded()) {
+      throw new IllegalArgumentException("writeDeferred takes dictionary-encoded top-level columns only, not '"
+          + f.name() + "'");
+    }
+    for (Field c : f.children()) {
+      checkNoNestedDictionary(c, true);
+    }
+  }
+
+  /**
+   * Writes the one, complete dictionary batch of dictionary {@code id} for batches written with
+   * {@link #writeDeferred} (at most once per id: the file format does not allow replacing a dictionary).
+   */
+  public void writeDeferredDictionary(long id, ArrayData values) throws IOException {
+    if (closed) {
+      throw new IllegalStateException("writer is closed");
+    }
+    if (!deferredWritten.add(id)) {
+      throw new IllegalStateException("dictionary " + id + " was written already; a file cannot replace it");
+    }
+    writeDictionaryBatch(id, values);
+  }
+
   /** Custom metadata for the footer. */
   public void setFooterMetadata(Map<String, String> metadata) {
     footerMetadata = metadata == null ? Map.of() : new LinkedHashMap<>(metadata);
@@ -65,6 +119,12 @@ public final class ArrowFileWriter extends IpcWriter {
     }
     closed = true;
     try {
+      if (!deferredWritten.containsAll(deferred)) {
+        Set<Long> missing = new HashSet<>(deferred);
+        missing.removeAll(deferredWritten);
+        throw new IllegalStateException("record batches use dictionaries " + missing
+            + " that were never written; the file is left without its footer");
+      }
       Footer footer = new Footer(MetadataVersion.CURRENT, schemaMessage, dictionaryBlocks, batchBlocks,
           footerMetadata);
       ByteBuffer fb = MetadataCodec.writeFooter(footer).slice();

@@ -66,6 +66,11 @@ abstract class IpcWriter implements AutoCloseable {
     for (Map.Entry<Long, ArrayData> e : RecordBatchEncoder.collectDictionaries(batch).entrySet()) {
       batch = writeDictionary(e.getKey(), e.getValue(), batch);
     }
+    writeEncoded(batch);
+  }
+
+  /** Writes {@code batch} as one record batch message, dictionaries aside. */
+  void writeEncoded(RecordBatch batch) throws IOException {
     RecordBatchEncoder.Encoded encoded = RecordBatchEncoder.encode(batch, options);
     Message message = new Message(MetadataVersion.CURRENT, encoded.header(), encoded.bodyLength(), Map.of());
     batchBlocks.add(messages.write(message, encoded.header().buffers(), encoded.buffers()));
@@ -110,6 +115,15 @@ abstract class IpcWriter implements AutoCloseable {
     }
     written.put(id, unifier.combined());
     return unifier.remap(batch, plan.remap());
+  }
+
+  /** Writes a non-delta dictionary batch and records it as written. */
+  void writeDictionaryBatch(long id, ArrayData values) throws IOException {
+    if (written.containsKey(id)) {
+      throw new IllegalStateException("dictionary " + id + " was written already");
+    }
+    emitDictionary(id, values, false);
+    written.put(id, values);
   }
 
   private void emitDictionary(long id, ArrayData toWrite, boolean delta) throws IOException {

@@ -115,7 +115,7 @@ class ArrowOptionsTest {
     assertTrue(fails(Map.of("rowsPerBatch", "-1")).getMessage().contains("rowsPerBatch"));
     assertTrue(fails(Map.of("maxBatchBytes", "lots")).getMessage().contains("maxBatchBytes"));
     assertTrue(fails(Map.of("statistics", "on")).getMessage().contains("valid values: true, false"));
-    assertTrue(fails(Map.of("dictionary", "yes")).getMessage().contains("valid values: never"));
+    assertTrue(fails(Map.of("dictionary", "yes")).getMessage().contains("valid values: never, auto, always"));
     assertDoesNotThrow(() -> ArrowOptions.check(Map.of("compression", "zstd", "compressionLevel", "9",
         "rowsPerBatch", "100", "maxBatchBytes", "8m", "statistics", "false", "dictionary", "never",
         "mergeSchema", "true", "arrowfile.forceHadoopRead", "false", "path", "/x", "header", "true")));

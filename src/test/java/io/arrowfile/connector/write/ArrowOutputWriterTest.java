@@ -97,7 +97,7 @@ class ArrowOutputWriterTest {
     assertMessage("needs compression=zstd", Map.of("compression", "lz4", "compressionLevel", "3"));
     assertMessage("1 to 22", Map.of("compression", "zstd", "compressionLevel", "23"));
     assertMessage("valid values: true, false", Map.of("statistics", "yes"));
-    assertMessage("valid values: never", Map.of("dictionary", "always"));
+    assertMessage("valid values: never, auto, always", Map.of("dictionary", "sometimes"));
     assertMessage("maxBatchBytes", Map.of("maxBatchBytes", "2g"));
     assertMessage("maxBatchBytes", Map.of("maxBatchBytes", "12"));
     assertMessage("rowsPerBatch", Map.of("rowsPerBatch", "many"));

@@ -366,8 +366,8 @@ class ArrowWriteTest {
         .option("rowsPerBatch", "0").save(out.toString()));
     assertTrue(messages(e).contains("rowsPerBatch"), messages(e));
     e = assertThrows(Exception.class, () -> spark.range(10).write().format("arrowfile")
-        .option("dictionary", "auto").save(out.toString()));
-    assertTrue(messages(e).contains("not implemented"), messages(e));
+        .option("dictionary", "maybe").save(out.toString()));
+    assertTrue(messages(e).contains("valid values: never, auto, always"), messages(e));
     assertFalse(Files.exists(out.resolve("_SUCCESS")));
   }
 

@@ -23,8 +23,11 @@ import java.util.Map;
  *       {@code k|kb|m|mb|g|gb} (binary units)</td><td>64m</td></tr>
  *   <tr><td>{@value #STATISTICS}</td><td>{@code true} | {@code false}: per-batch column statistics in the
  *       footer (see {@link ArrowOutputWriter})</td><td>{@code true}</td></tr>
- *   <tr><td>{@value #DICTIONARY}</td><td>{@code never} (dictionary encoding on write is not implemented yet;
- *       {@code auto} is refused with that explanation rather than silently ignored)</td>
+ *   <tr><td>{@value #DICTIONARY}</td><td>{@code never} | {@code auto} | {@code always}: dictionary-encode
+ *       top-level string columns (int32 indices, one dictionary per column and file, written complete after the
+ *       record batches); {@code auto} encodes a column when the file's first batch has at most one distinct value
+ *       per 4 non-null values; the dictionary is bounded (2^20 values, {@code maxBatchBytes} bytes) and a column
+ *       outgrowing it fails the write, naming the column and the remedies</td>
  *       <td>{@code never}</td></tr>
  * </table>
  *
@@ -55,15 +58,25 @@ public final class ArrowWriteOptions implements Serializable {
   public static final ArrowWriteOptions DEFAULT =
       new ArrowWriteOptions(null, DEFAULT_ZSTD_LEVEL, DEFAULT_ROWS_PER_BATCH, DEFAULT_MAX_BATCH_BYTES, true, true);
 
+  /** The values of {@value #DICTIONARY}. */
+  public enum Dictionary { NEVER, AUTO, ALWAYS }
+
   private final CompressionCodec compression;
   private final int zstdLevel;
   private final int rowsPerBatch;
   private final long maxBatchBytes;
   private final boolean statistics;
   private final boolean checksum;
+  private final Dictionary dictionary;
 
   ArrowWriteOptions(CompressionCodec compression, int zstdLevel, int rowsPerBatch, long maxBatchBytes,
       boolean statistics, boolean checksum) {
+    this(compression, zstdLevel, rowsPerBatch, maxBatchBytes, statistics, checksum, Dictionary.NEVER);
+  }
+
+  ArrowWriteOptions(CompressionCodec compression, int zstdLevel, int rowsPerBatch, long maxBatchBytes,
+      boolean statistics, boolean checksum, Dictionary dictionary) {
+    this.dictionary = dictionary;
     this.checksum = checksum;
     this.compression = compression;
     this.zstdLevel = zstdLevel;
@@ -108,16 +121,16 @@ public final class ArrowWriteOptions implements Serializable {
     boolean statistics = bool(options, STATISTICS);
     boolean checksum = bool(options, CHECKSUM);
     String dictValue = get(options, DICTIONARY);
+    Dictionary dictionary = Dictionary.NEVER;
     if (dictValue != null) {
-      String d = dictValue.trim().toLowerCase(Locale.ROOT);
-      if (d.equals("auto")) {
-        throw new IllegalArgumentException("arrowfile write option " + DICTIONARY
-            + "=auto is not implemented yet; valid values: never");
-      } else if (!d.equals("never")) {
-        throw invalid(DICTIONARY, dictValue, "never");
-      }
+      dictionary = switch (dictValue.trim().toLowerCase(Locale.ROOT)) {
+        case "never" -> Dictionary.NEVER;
+        case "auto" -> Dictionary.AUTO;
+        case "always" -> Dictionary.ALWAYS;
+        default -> throw invalid(DICTIONARY, dictValue, "never, auto, always");
+      };
     }
-    return new ArrowWriteOptions(compression, level, rows, bytes, statistics, checksum);
+    return new ArrowWriteOptions(compression, level, rows, bytes, statistics, checksum, dictionary);
   }
 
   /** A boolean option that defaults to true. */
@@ -201,6 +214,11 @@ public final class ArrowWriteOptions implements Serializable {
     return statistics;
   }
 
+  /** How string columns are dictionary-encoded. */
+  public Dictionary dictionary() {
+    return dictionary;
+  }
+
   /** Whether compressed buffers carry their frame's content checksum. */
   public boolean checksum() {
     return checksum;
@@ -215,6 +233,6 @@ public final class ArrowWriteOptions implements Serializable {
   public String toString() {
     return "ArrowWriteOptions[compression=" + compression + ", zstdLevel=" + zstdLevel + ", rowsPerBatch="
         + rowsPerBatch + ", maxBatchBytes=" + maxBatchBytes + ", statistics=" + statistics
-        + ", checksum=" + checksum + "]";
+        + ", checksum=" + checksum + ", dictionary=" + dictionary + "]";
   }
 }

@@ -42,7 +42,8 @@ import org.apache.spark.sql.vectorized.ColumnarBatch;
  *
  * <p>From the footer statistics ({@link FileStatistics}) where they are exact for the column: a per-batch null
  * count answers {@code COUNT(col)} for any column without dictionary, run-end or union encoding (whose nulls can
- * hide in child arrays); per-batch min/max answer {@code MIN}/{@code MAX} where the stored value is the Spark value
+ * hide in child arrays), and for the dictionary-encoded strings of arrowfile's writer (the only writer of these
+ * statistics; its dictionaries hold no nulls); per-batch min/max answer {@code MIN}/{@code MAX} where the stored value is the Spark value
  * (signed integers of the column's width, float and double, decimals Spark holds, booleans, dates in days,
  * timestamps in microseconds). Strings are not among them: their statistics are truncated. Floating point follows
  * Spark's order: NaN, which the statistics count apart, is above everything. Everything else, and files without
@@ -135,7 +136,9 @@ final class FileAggregates {
   /** Sets {@code out[a]} from the statistics and returns true, or returns false where they cannot answer exactly. */
   private static boolean fromStatistics(PushedAggregate agg, Field field, int column, FileStatistics stats,
       Object[] out, int a) {
-    if (field.isDictionaryEncoded() || field.type() instanceof ArrowType.RunEndEncoded
+    // a dictionary-encoded string column with statistics is arrowfile's writer's: null counts are of rows
+    if (field.isDictionaryEncoded() && !(field.type() instanceof ArrowType.Utf8)
+        || field.type() instanceof ArrowType.RunEndEncoded
         || field.type() instanceof ArrowType.Union) {
       return false;
     }

@@ -107,7 +107,9 @@ public final class FileStatistics {
   /** The comparison kind of a column, NONE for types whose statistics we do not trust or do not have. */
   static Kind kindOf(Field f) {
     if (f.isDictionaryEncoded()) {
-      return Kind.NONE;
+      // Statistics come only from arrowfile's writer, whose encoded columns (dictionary=auto|always) are
+      // top-level strings: their statistics are of the values, exactly as for a plain string column.
+      return f.type() instanceof ArrowType.Utf8 ? Kind.STRING : Kind.NONE;
     }
     ArrowType t = f.type();
     if (t instanceof ArrowType.Int) {

@@ -1,7 +1,9 @@
 package io.arrowfile.connector.write;
 
+import io.arrowfile.columnar.ArrayData;
 import io.arrowfile.columnar.RecordBatch;
 import io.arrowfile.columnar.builder.RecordBatchBuilder;
+import io.arrowfile.columnar.builder.VariableBinaryBuilder;
 import io.arrowfile.columnar.type.Field;
 import io.arrowfile.columnar.type.Schema;
 import io.arrowfile.connector.options.ArrowWriteOptions;
@@ -10,6 +12,7 @@ import io.arrowfile.connector.types.SparkToArrow;
 import io.arrowfile.ipc.ArrowFileWriter;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -20,6 +23,7 @@ import org.apache.hadoop.fs.Path;
 import org.apache.spark.sql.catalyst.InternalRow;
 import org.apache.spark.sql.catalyst.expressions.UnsafeRow;
 import org.apache.spark.sql.execution.datasources.OutputWriter;
+import org.apache.spark.sql.types.StringType;
 import org.apache.spark.sql.types.StructField;
 import org.apache.spark.sql.types.StructType;
 
@@ -32,6 +36,11 @@ import org.apache.spark.sql.types.StructType;
  * when the row's size would take the buffered bytes past the cap; after each row, when the rows or bytes reach
  * their limit. Since the cap is at most 1 GiB and every variable-length byte and list element of a batch comes
  * from its rows, no 32-bit offset of a batch can overflow (a single row larger than 2 GiB cannot exist in Spark).
+ *
+ * <p><b>Dictionary encoding</b> ({@code dictionary=auto|always}, {@link DictionaryStringWriter}). The schema is
+ * then written at the first flush, once the first batch has decided which top-level string columns are encoded;
+ * encoded columns are written as int32 indices ({@link ArrowFileWriter#writeDeferred}) and each column's one
+ * complete dictionary is written on {@link #close()}, after the last record batch and before the footer.
  *
  * <p><b>Footer custom metadata.</b>
  * <ul>
@@ -62,8 +71,11 @@ public final class ArrowOutputWriter extends OutputWriter {
   public static final String STATISTICS_KEY = "arrowfile.statistics.v1";
 
   private final String path;
-  private final Schema schema;
-  private final ArrowFileWriter writer;
+  private Schema schema;
+  private final OutputStreamChannel channel;
+  private final ArrowWriteOptions options;
+  private ArrowFileWriter writer; // created at the first flush, once dictionary=auto has decided the schema
+  private final DictionaryStringWriter[] dictionaries; // per column, null where not a candidate
   private final RecordBatchBuilder batch;
   private final ColumnWriter[] columns;
   private final ColumnWriter.Budget budget = new ColumnWriter.Budget();
@@ -76,19 +88,27 @@ public final class ArrowOutputWriter extends OutputWriter {
   private boolean closed;
   private boolean failed;
 
-  private ArrowOutputWriter(String path, Schema schema, StructType dataSchema, ArrowFileWriter writer,
+  private ArrowOutputWriter(String path, Schema schema, StructType dataSchema, OutputStreamChannel channel,
       ArrowWriteOptions options) {
     this.path = path;
     this.schema = schema;
-    this.writer = writer;
+    this.channel = channel;
+    this.options = options;
     this.batch = RecordBatchBuilder.create(schema);
     this.rowsPerBatch = options.rowsPerBatch();
     this.maxBatchBytes = options.maxBatchBytes();
     StructField[] fields = dataSchema.fields();
     this.columns = new ColumnWriter[fields.length];
+    this.dictionaries = new DictionaryStringWriter[fields.length];
     for (int i = 0; i < fields.length; i++) {
-      columns[i] = ColumnWriter.create(fields[i].dataType(), batch.column(i), budget, options.statistics(),
-          fields[i].name());
+      if (options.dictionary() != ArrowWriteOptions.Dictionary.NEVER && fields[i].dataType() instanceof StringType) {
+        columns[i] = dictionaries[i] = new DictionaryStringWriter((VariableBinaryBuilder) batch.column(i), budget,
+            options.statistics(), fields[i].name(), options.dictionary() == ArrowWriteOptions.Dictionary.ALWAYS,
+            options.maxBatchBytes(), i);
+      } else {
+        columns[i] = ColumnWriter.create(fields[i].dataType(), batch.column(i), budget, options.statistics(),
+            fields[i].name());
+      }
     }
     if (options.statistics()) {
       statistics = new StringBuilder("{\"version\":1,\"columns\":[");
@@ -115,8 +135,11 @@ public final class ArrowOutputWriter extends OutputWriter {
     FSDataOutputStream out = fs.create(p, false);
     OutputStreamChannel channel = new OutputStreamChannel(out);
     try {
-      ArrowFileWriter writer = ArrowFileWriter.create(channel, schema, options.ipcOptions());
-      return new ArrowOutputWriter(path, schema, dataSchema, writer, options);
+      ArrowOutputWriter w = new ArrowOutputWriter(path, schema, dataSchema, channel, options);
+      if (options.dictionary() == ArrowWriteOptions.Dictionary.NEVER) {
+        w.start(); // else at the first flush, when the first batch has decided which columns are encoded
+      }
+      return w;
     } catch (IOException | RuntimeException | Error e) {
       try {
         channel.close();
@@ -131,7 +154,19 @@ public final class ArrowOutputWriter extends OutputWriter {
     return i == 0 ? sb : sb.append(',');
   }
 
-  /** The Arrow schema of the file. */
+  /** Decides the dictionary-encoded columns (if any), then writes the file's head: magic and schema. */
+  private void start() throws IOException {
+    List<Field> fields = new ArrayList<>(schema.fields());
+    for (int i = 0; i < dictionaries.length; i++) {
+      if (dictionaries[i] != null) {
+        fields.set(i, dictionaries[i].decide(fields.get(i)));
+      }
+    }
+    schema = new Schema(fields, schema.metadata());
+    writer = ArrowFileWriter.create(channel, schema, options.ipcOptions());
+  }
+
+  /** The Arrow schema of the file (with {@code dictionary=auto}, known once the first batch is written). */
   public Schema schema() {
     return schema;
   }
@@ -168,9 +203,21 @@ public final class ArrowOutputWriter extends OutputWriter {
     if (rows == 0) {
       return;
     }
-    RecordBatch rb = columns.length == 0 ? new RecordBatch(schema, rows, List.of()) : batch.build();
     try {
-      writer.write(rb);
+      if (writer == null) {
+        start();
+      }
+      if (columns.length == 0) {
+        writer.write(new RecordBatch(schema, rows, List.of()));
+      } else if (!hasDictionaries()) {
+        writer.write(batch.build());
+      } else {
+        List<ArrayData> built = new ArrayList<>(columns.length);
+        for (int i = 0; i < columns.length; i++) {
+          built.add(dictionaries[i] != null ? dictionaries[i].build(schema.field(i)) : batch.column(i).build());
+        }
+        writer.writeDeferred(new RecordBatch(schema, rows, built));
+      }
     } catch (IOException e) {
       throw new UncheckedIOException("writing " + path + ": " + e.getMessage(), e);
     }
@@ -183,13 +230,26 @@ public final class ArrowOutputWriter extends OutputWriter {
       }
       statistics.append("]}");
     }
-    for (ColumnWriter c : columns) {
-      c.resetStats();
+    for (int i = 0; i < columns.length; i++) {
+      columns[i].resetStats();
+      if (dictionaries[i] != null && !dictionaries[i].encoded()) {
+        columns[i] = dictionaries[i].plainWriter(); // decided plain: written as without dictionary from now on
+        dictionaries[i] = null;
+      }
     }
     batches++;
     totalRows += rows;
     rows = 0;
     budget.bytes = 0;
+  }
+
+  private boolean hasDictionaries() {
+    for (DictionaryStringWriter d : dictionaries) {
+      if (d != null) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** Record batches written so far. */
@@ -213,6 +273,15 @@ public final class ArrowOutputWriter extends OutputWriter {
           flush();
         }
       } finally {
+        if (writer == null) {
+          start(); // no rows: auto decides plain for every column, always encodes with empty dictionaries
+        }
+        for (int i = 0; i < dictionaries.length; i++) {
+          if (dictionaries[i] != null && dictionaries[i].encoded()) {
+            // complete and consistent even after a failed row: batches only hold indices added before
+            writer.writeDeferredDictionary(dictionaries[i].dictionaryId(), dictionaries[i].dictionary(schema.field(i)));
+          }
+        }
         Map<String, String> md = new LinkedHashMap<>();
         md.put(WRITER_KEY, WRITER_NAME);
         if (statistics != null) {

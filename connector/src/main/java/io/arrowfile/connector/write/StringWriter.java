@@ -38,6 +38,11 @@ final class StringWriter extends ColumnWriter {
     if (!stats || min == null) {
       return;
     }
+    minMaxJson(sb, min, max);
+  }
+
+  /** {@code ,"min":…,"max":…} of a batch whose values range from {@code min} to {@code max}. */
+  static void minMaxJson(StringBuilder sb, UTF8String min, UTF8String max) {
     String minString = min.toString();
     String minPrefix = StatisticsJson.truncatePrefix(minString, STATS_STRING_BYTES);
     sb.append(",\"min\":");

@@ -130,6 +130,7 @@ public final class ArrowBenchmark {
       generate();
       check();
       sparkQueries();
+      dictionary();
       profileScans();
       libraryInFreshJvm();
       memory();
@@ -348,6 +349,39 @@ public final class ArrowBenchmark {
     countOnDriver = SparkTesting.batchScans(count).isEmpty()
         && count.queryExecution().executedPlan().toString().contains("LocalTableScan");
     log("scan metrics: range " + rangeMetrics + ", count(*) " + countMetrics);
+  }
+
+  // ---------------------------------------------------------------- dictionary encoding on write
+
+  /** A low-cardinality string column: 1000 distinct values of 7 to 9 characters, spread over the rows. */
+  static final String DICT_EXPR = "concat('city-', CAST(pmod(xxhash64(id, 21), 1000) AS STRING)) AS c";
+  static final String[] DICT_MODES = {"never", "auto"};
+  final Map<String, Long> dictSizes = new LinkedHashMap<>();
+
+  /**
+   * {@code dictionary=auto} against plain ({@code never}) on the low-cardinality column, as many rows as the main
+   * table: the files' size, the Spark write, and {@code sum(length(c))} over what each wrote; interleaved rounds.
+   * (DictionaryBenchmark measures more cardinalities.)
+   */
+  void dictionary() throws Exception {
+    Dataset<Row> rowsDf = spark.range(0, rows, 1, 2).selectExpr(DICT_EXPR);
+    for (int round = 0; round < warmup + repeats; round++) {
+      boolean record = round >= warmup;
+      log("dictionary round " + (round + 1) + "/" + (warmup + repeats));
+      for (String mode : DICT_MODES) {
+        Path p = dir.resolve("write-out").resolve("dictionary-" + mode);
+        time(record, "dictionary", "write", mode, () -> rowsDf.write().mode("overwrite").format("arrowfile")
+            .option("dictionary", mode).save(p.toString()));
+        dictSizes.put(mode, size(p));
+      }
+      for (String mode : DICT_MODES) {
+        Path p = dir.resolve("write-out").resolve("dictionary-" + mode);
+        time(record, "dictionary", "sum(length(c))", mode, () -> spark.read().format("arrowfile").load(p.toString())
+            .selectExpr("sum(length(c))").collectAsList());
+        time(record, "dictionary", "all rows into noop", mode,
+            () -> noop(spark.read().format("arrowfile").load(p.toString())));
+      }
+    }
   }
 
   Map<String, Long> rangeMetrics = Map.of();
@@ -996,6 +1030,13 @@ public final class ArrowBenchmark {
       md.append(t).append(' ').append(fmt(med("write", "8 write the whole table (read from arrowfile none)", t) - scan))
           .append(" ms; ");
     }
+    md.append("\n\n## Dictionary encoding on write\n\nOne string column `").append(DICT_EXPR).append("` of ")
+        .append(rows).append(" rows, written with `dictionary=never` (plain) and `dictionary=auto` (which encodes it: "
+        + "1000 distinct values), then read back; interleaved, medians in ms. Sizes: plain ")
+        .append(dictSizes.getOrDefault("never", -1L) >> 10).append(" KiB, auto ")
+        .append(dictSizes.getOrDefault("auto", -1L) >> 10).append(" KiB.\n\n");
+    md.append(table("dictionary", DICT_MODES, "never", new String[] {"auto"})
+        .replace("**never** (ours)", "never (plain)").replace("auto / ours", "auto / never"));
     md.append("\n\n## Library level (no Spark, one thread)\n\nIn a JVM of its own, without Spark; each timing starts after a "
         + "`System.gc()`. ");
     md.append("Read: open each file, read every record batch, sum the non-null values of long column `l`. Ours: "
@@ -1128,6 +1169,15 @@ public final class ArrowBenchmark {
     goal(g, "files written by arrowfile scan at least as fast as Arrow Java's", "time on Arrow Java's files / on ours,"
         + " median over " + layout.size() + " queries " + String.format(Locale.ROOT, "%.2f", layoutMedian) + "; lowest "
         + String.format(Locale.ROOT, "%.2f", worstRatio) + " (" + worst + ")", layoutMedian >= 0.95);
+    double sizeRatio = (double) dictSizes.getOrDefault("auto", -1L) / dictSizes.getOrDefault("never", 1L);
+    double writeRatio = med("dictionary", "write", "auto") / med("dictionary", "write", "never");
+    double scanRatio = med("dictionary", "sum(length(c))", "auto") / med("dictionary", "sum(length(c))", "never");
+    double noopRatio = med("dictionary", "all rows into noop", "auto") / med("dictionary", "all rows into noop", "never");
+    goal(g, "`dictionary=auto` pays on a low-cardinality string column (else refused)", "auto / plain: size "
+        + String.format(Locale.ROOT, "%.2f", sizeRatio) + ", write " + String.format(Locale.ROOT, "%.2f", writeRatio)
+        + ", sum(length(c)) " + String.format(Locale.ROOT, "%.2f", scanRatio) + ", scan into noop "
+        + String.format(Locale.ROOT, "%.2f", noopRatio) + " (implemented; default stays `never`)",
+        sizeRatio < 0.5 && writeRatio < 1.1 && scanRatio < 1.2);
     double floorLoop = med("lib-read", "read every batch, sum column `l`", "floor");
     goal(g, "library read of one column ≤ 1.5× the raw mapped loop", "ours " + fmt(lo) + " ms / loop "
         + fmt(floorLoop) + " ms = " + ratio(lo / floorLoop) + " (one value at a time with `isNull`: "

@@ -94,8 +94,9 @@ public final class ArrowScan implements FileScan {
    * file costs only the bytes of the columns read: with 1 of 50 columns, each of Spark's tasks would do a
    * fiftieth of the work intended and pay the tasks' fixed cost many times over. And the task count is not a
    * multiple of the cores: two 180 MB files on 2 cores become tasks of 128, 128 and 104 MB, so one core works
-   * alone for the last third of the scan (a full scan of the benchmark's main table took 1.3 times as long as
-   * the same rows in two tasks).
+   * alone for the last third of the scan. (On the benchmark's main table, two such files in the page cache, the
+   * equal tasks measured no faster than Spark's: the other core is not idle then, the garbage collector and the
+   * kernel's reads use it. They stay, as the plan that does not depend on that.)
    *
    * <p>So a file is costed as its bytes times the read columns' share of a row (estimated from the types'
    * default sizes, as Spark estimates a scan's size) plus Spark's cost of opening a file; the scan gets as

@@ -95,8 +95,8 @@ public final class ArrowScan implements FileScan {
    * fiftieth of the work intended and pay the tasks' fixed cost many times over. And the task count is not a
    * multiple of the cores: two 180 MB files on 2 cores become tasks of 128, 128 and 104 MB, so one core works
    * alone for the last third of the scan. (On the benchmark's main table, two such files in the page cache, the
-   * equal tasks measured no faster than Spark's: the other core is not idle then, the garbage collector and the
-   * kernel's reads use it. They stay, as the plan that does not depend on that.)
+   * equal tasks measured no faster than Spark's, 3 alternating runs each; why not is not known. They stay, as the
+   * plan that leaves no core without a task.)
    *
    * <p>So a file is costed as its bytes times the read columns' share of a row (estimated from the types'
    * default sizes, as Spark estimates a scan's size) plus Spark's cost of opening a file; the scan gets as

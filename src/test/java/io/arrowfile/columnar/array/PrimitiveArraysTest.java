@@ -92,6 +92,19 @@ class PrimitiveArraysTest {
       }
     }
     assertEquals(perValue, bulk);
+    // the same over values copied out in bulk
+    long[] copy = new long[length];
+    a.getLongs(0, copy, 0, length);
+    long copied = 0;
+    for (int i = 0; i < length; i += 64) {
+      long valid = a.data().validityBits(i);
+      for (int j = 0; j < Math.min(64, length - i); j++) {
+        copied += copy[i + j] & -((valid >>> j) & 1);
+      }
+    }
+    assertEquals(perValue, copied);
+    assertThrows(IllegalStateException.class, () -> ((IntArray) ArrowArray.of(array(field("a", ArrowType.Int.INT32), 1,
+        0, null, i32(1)))).getLongs(0, new long[1], 0, 1), "64-bit arrays only");
     assertEquals(-1L, ArrowArray.of(array(field("l", ArrowType.Int.INT64), 2, 0, null, i64(1, 2))).data()
         .validityBits(0), "no bitmap: every slot valid");
   }

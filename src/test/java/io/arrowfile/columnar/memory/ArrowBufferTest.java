@@ -77,6 +77,17 @@ class ArrowBufferTest {
       for (int bit = 0; bit < n * 8; bit++) {
         assertEquals(((view[bit >>> 3] >> (bit & 7)) & 1) != 0, b.getBit(bit), "bit " + bit + " of " + b);
       }
+      // longs in bulk from any byte: the same as one getLong each
+      for (int i = 0; i + 8 <= n; i++) {
+        int count = (n - i) / 8;
+        long[] bulk = new long[count + 1];
+        b.getLongs(i, bulk, 1, count);
+        for (int k = 0; k < count; k++) {
+          assertEquals(expected.getLong(i + 8 * k), bulk[1 + k], "long " + k + " from byte " + i + " of " + b);
+        }
+      }
+      final ArrowBuffer buffer = b;
+      assertThrows(IndexOutOfBoundsException.class, () -> buffer.getLongs(n - 15, new long[2], 0, 2));
       // 64 bits from any bit on, zeros past the end: the same as 64 single-bit reads.
       for (int start = 0; start < n * 8 + 16; start++) {
         long word = 0;

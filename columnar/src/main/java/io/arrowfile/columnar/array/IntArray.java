@@ -68,6 +68,20 @@ public final class IntArray implements ArrowArray {
   }
 
   /**
+   * Values {@code index} to {@code index + count - 1} of a 64-bit array, copied into {@code dst} at once (null slots
+   * hold whatever their slot holds: mask them with {@link ArrayData#validityBits}).
+   *
+   * @throws IllegalStateException for an array of another width
+   */
+  public void getLongs(long index, long[] dst, int dstOffset, int count) {
+    if (byteWidth != 8) {
+      throw new IllegalStateException("getLongs on a " + (byteWidth * 8) + "-bit integer array");
+    }
+    java.util.Objects.checkFromIndexSize(index, count, data.length());
+    values.getLongs((offset + index) << 3, dst, dstOffset, count);
+  }
+
+  /**
    * The value at any width as a long: sign-extended for signed types, zero-extended for unsigned ones
    * (UInt64 values above {@code Long.MAX_VALUE} come back negative, as their raw bits).
    */

@@ -261,6 +261,23 @@ public final class ArrowBuffer {
     return low >>> shift;
   }
 
+  /**
+   * Copies {@code count} little-endian longs, starting at byte {@code index}, into {@code dst}: one bulk copy, so
+   * that a loop over many values runs over a plain array, with no range test or buffer dispatch per value.
+   */
+  public void getLongs(long index, long[] dst, int dstOffset, int count) {
+    Objects.checkFromIndexSize(dstOffset, count, dst.length);
+    long bytes = (long) count << 3;
+    Objects.checkFromIndexSize(index, bytes, length);
+    if (single != null) {
+      single.slice((int) index, (int) bytes).order(ByteOrder.LITTLE_ENDIAN).asLongBuffer().get(dst, dstOffset, count);
+      return;
+    }
+    for (int k = 0; k < count; k++) {
+      dst[dstOffset + k] = getLong(index + ((long) k << 3));
+    }
+  }
+
   /** Copies {@code length} bytes from {@code index} into {@code dst}. */
   public void getBytes(long index, byte[] dst, int dstOffset, int length) {
     if (single != null && (index >>> 31) == 0) {

@@ -42,9 +42,11 @@ public final class ArrowScanBuilder extends FileScanBuilder implements SupportsP
   private Aggregation pushedAggregation;
   private StructType aggregationSchema;
   private PushedAggregate[] pushedAggregates;
-  /** The final rows of {@link #footerRowsFor}, answered from footers by {@link #supportCompletePushDown}. */
+  /**
+   * The final rows of the aggregation {@link #supportCompletePushDown} accepted, answered from footers. Spark then
+   * pushes that same aggregation ({@link #pushAggregation}) and takes the scan's rows as the result.
+   */
   private InternalRow[] footerRows;
-  private Aggregation footerRowsFor;
 
   public ArrowScanBuilder(SparkSession session, PartitioningAwareFileIndex fileIndex, StructType dataSchema,
       CaseInsensitiveStringMap options) {
@@ -85,9 +87,6 @@ public final class ArrowScanBuilder extends FileScanBuilder implements SupportsP
     pushedAggregation = aggregation;
     pushedAggregates = plan.aggregates();
     aggregationSchema = plan.output();
-    if (footerRows != null && footerRowsFor != aggregation) {
-      footerRows = null;
-    }
     return true;
   }
 
@@ -113,7 +112,6 @@ public final class ArrowScanBuilder extends FileScanBuilder implements SupportsP
     footerRows = FooterAggregation.rows(ArrowFiles.hadoopConf(session, opts), partitions,
         fileIndex.partitionSchema(), groupByNames(aggregation), plan.aggregates(), plan.output(), ReadMode.of(opts),
         session.sessionState().conf().caseSensitiveAnalysis());
-    footerRowsFor = aggregation;
     return footerRows != null;
   }
 
@@ -215,7 +213,7 @@ public final class ArrowScanBuilder extends FileScanBuilder implements SupportsP
 
   @Override
   public Scan build() {
-    if (footerRows != null && pushedAggregation == footerRowsFor) {
+    if (footerRows != null && pushedAggregation != null) {
       StringBuilder what = new StringBuilder();
       for (AggregateFunc f : pushedAggregation.aggregateExpressions()) {
         what.append(what.length() == 0 ? "" : ", ").append(f.describe());

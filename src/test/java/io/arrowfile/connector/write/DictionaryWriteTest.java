@@ -38,7 +38,7 @@ import org.junit.jupiter.api.io.TempDir;
  * {@code dictionary=auto|always}: which columns are encoded, values through Spark, our reader and Arrow Java, the
  * single dictionary batch per column after the record batches, statistics, and the bounded dictionary.
  */
-class DictionaryWriteTest {
+public class DictionaryWriteTest {
   private static SparkSession spark;
 
   @TempDir
@@ -56,9 +56,12 @@ class DictionaryWriteTest {
     }
   }
 
-  /** low: 9 values, '' and nulls; mid: 300 distinct; high: all distinct; allnull; nested and binary left alone. */
-  static final String DATA = String.join(",\n",
-      "SELECT id",
+  /**
+   * The columns of the test data: low: 9 values, '' and nulls; mid: 300 distinct; high: all distinct; allnull;
+   * nested and binary left alone (also OurDictionaryFilesTest's data, without the struct).
+   */
+  public static final List<String> COLUMNS = List.of(
+      "id",
       "CASE WHEN id % 11 = 0 THEN NULL WHEN id % 11 = 1 THEN '' ELSE concat('v', CAST(id % 7 AS STRING), '-é中😀') END"
           + " AS low",
       "CAST(id % 300 AS STRING) AS mid",
@@ -67,8 +70,9 @@ class DictionaryWriteTest {
       "array(CAST(id % 3 AS STRING), NULL) AS arrs",
       "named_struct('s', CAST(id % 2 AS STRING)) AS st",
       "CAST(CAST(id % 5 AS STRING) AS BINARY) AS bin",
-      "CAST(id % 4 AS INT) AS part")
-      + "\nFROM range(3000)";
+      "CAST(id % 4 AS INT) AS part");
+
+  static final String DATA = "SELECT " + String.join(",\n", COLUMNS) + "\nFROM range(3000)";
 
   private static Dataset<Row> data() {
     return spark.sql(DATA);

@@ -3,25 +3,17 @@ package io.arrowfile.s3;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assertions.fail;
 
 import io.arrowfile.testing.SparkRows;
 import io.arrowfile.testing.SparkTesting;
 import java.io.IOException;
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
-import java.net.ServerSocket;
-import java.net.Socket;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Collections;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicLong;
 import org.apache.hadoop.fs.FSDataInputStream;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
@@ -32,21 +24,16 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
-import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
-import software.amazon.awssdk.regions.Region;
-import software.amazon.awssdk.services.s3.S3Client;
 
 /**
- * The connector on S3 through Hadoop's S3A file system, against S3Proxy (an S3-compatible server keeping objects
- * in memory) that the test starts on 127.0.0.1 in a JVM of its own: its libraries clash with Spark's, so it is not
- * on the test class path; the build copies its jar to the path in {@code arrowfile.s3proxy.jar}. Everything Spark
+ * The connector on S3 through Hadoop's S3A file system, against an S3-compatible server keeping objects in memory
+ * ({@link S3Proxy}) that the test starts on 127.0.0.1. Everything Spark
  * does on {@code s3a://} here it also does on a local directory, the oracle: writes (plain and
  * {@code partitionBy}) read back equal, {@code overwrite} replaces what was there, pruned and filtered reads give
  * the local results, and reading 1 of 9 equally wide columns fetches little more than that column: remote files are
  * read with positioned reads of only the wanted columns' byte ranges, which on S3 are ranged GET requests. Bytes
- * are counted on the wire, by a relay between S3A and the server ({@link CountingRelay}). The S3A settings are
- * the few an S3-compatible store needs ({@link #s3a}).
+ * and requests are counted on the wire, by a relay between S3A and the server ({@link CountingRelay}). The S3A
+ * settings are the few an S3-compatible store needs ({@link S3Proxy#s3aSettings}).
  */
 class S3aTest {
   static final String BUCKET = "arrowfile";
@@ -54,12 +41,10 @@ class S3aTest {
   static final String CLASSIC = "arrowfile-classic";
   /** The same again, classic input stream with the random read policy. */
   static final String CLASSIC_RANDOM = "arrowfile-classic-random";
-  static final String ACCESS_KEY = "arrowfile-access";
-  static final String SECRET_KEY = "arrowfile-secret";
 
   @TempDir
   static Path tmp;
-  static Process s3proxy;
+  static S3Proxy s3proxy;
   static CountingRelay relay;
   static SparkSession spark;
   /** S3A on {@link #BUCKET}: the instance Spark's tasks use too (Hadoop caches one per bucket and user). */
@@ -67,10 +52,10 @@ class S3aTest {
 
   @BeforeAll
   static void setUp() throws Exception {
-    int port = startS3Proxy();
-    createBuckets(port, BUCKET, CLASSIC, CLASSIC_RANDOM);
-    relay = new CountingRelay(port);
-    List<String> conf = new ArrayList<>(Arrays.asList(s3a("http://127.0.0.1:" + relay.port())));
+    s3proxy = S3Proxy.start(tmp.resolve("s3proxy"));
+    s3proxy.createBuckets(BUCKET, CLASSIC, CLASSIC_RANDOM);
+    relay = new CountingRelay(s3proxy.port());
+    List<String> conf = new ArrayList<>(Arrays.asList(S3Proxy.s3aSettings("http://127.0.0.1:" + relay.port())));
     // Per-bucket settings (fs.s3a.bucket.NAME.KEY) for the comparison of input streams in readingOneOfNineColumns...
     conf.addAll(List.of(
         "spark.hadoop.fs.s3a.bucket." + CLASSIC + ".input.stream.type", "classic",
@@ -95,87 +80,7 @@ class S3aTest {
       relay.close();
     }
     if (s3proxy != null) {
-      s3proxy.descendants().forEach(ProcessHandle::destroy);
-      s3proxy.destroy();
-      if (!s3proxy.waitFor(10, TimeUnit.SECONDS)) {
-        s3proxy.destroyForcibly();
-      }
-    }
-  }
-
-  /**
-   * The Spark settings for S3A on an S3-compatible store at {@code endpoint}. The endpoint's scheme ({@code http})
-   * decides TLS; path-style requests ({@code /bucket/key}), because {@code bucket.127.0.0.1} names no host; the
-   * region (unset, S3A falls back to us-east-2); keys from these settings only (no lookup of environment variables
-   * or instance metadata); and one DELETE per object, because S3Proxy 2.6 answers S3A's bulk delete (DeleteObjects,
-   * which the AWS SDK sends with an {@code x-amz-checksum-crc32} header) with 501 NotImplemented. Request checksums
-   * need no setting: Hadoop 3.5 has the SDK add them only where S3 requires them ({@code fs.s3a.checksum.generation}
-   * is false by default), while the SDK's own default, a checksum on every upload, makes S3Proxy reject PUTs.
-   */
-  static String[] s3a(String endpoint) {
-    return new String[] {
-        "spark.hadoop.fs.s3a.endpoint", endpoint,
-        "spark.hadoop.fs.s3a.path.style.access", "true",
-        "spark.hadoop.fs.s3a.endpoint.region", "us-east-1",
-        "spark.hadoop.fs.s3a.aws.credentials.provider", "org.apache.hadoop.fs.s3a.SimpleAWSCredentialsProvider",
-        "spark.hadoop.fs.s3a.access.key", ACCESS_KEY,
-        "spark.hadoop.fs.s3a.secret.key", SECRET_KEY,
-        "spark.hadoop.fs.s3a.multiobjectdelete.enable", "false",
-    };
-  }
-
-  /** Starts S3Proxy on a free port of 127.0.0.1, waits (60 s at most) until it accepts connections; the port. */
-  static int startS3Proxy() throws IOException, InterruptedException {
-    String jar = System.getProperty("arrowfile.s3proxy.jar");
-    assertTrue(jar != null && Files.isRegularFile(Path.of(jar)),
-        "S3Proxy's jar (system property arrowfile.s3proxy.jar, copied there by the build): " + jar);
-    int port;
-    try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-      port = socket.getLocalPort();
-    }
-    Path properties = tmp.resolve("s3proxy.properties");
-    Files.writeString(properties, String.join("\n",
-        "s3proxy.endpoint=http://127.0.0.1:" + port,
-        "s3proxy.authorization=aws-v2-or-v4",
-        "s3proxy.identity=" + ACCESS_KEY,
-        "s3proxy.credential=" + SECRET_KEY,
-        "jclouds.provider=transient",
-        "jclouds.identity=" + ACCESS_KEY,
-        "jclouds.credential=" + SECRET_KEY,
-        ""));
-    Path log = tmp.resolve("s3proxy.log");
-    String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-    s3proxy = new ProcessBuilder(java, "-Xmx512m", "-jar", jar, "--properties", properties.toString())
-        .redirectErrorStream(true).redirectOutput(log.toFile()).start();
-    Process started = s3proxy;
-    Runtime.getRuntime().addShutdownHook(new Thread(started::destroyForcibly)); // should @AfterAll not run
-    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-    while (System.nanoTime() < deadline) {
-      if (!s3proxy.isAlive()) {
-        fail("S3Proxy exited with " + s3proxy.exitValue() + ":\n" + Files.readString(log));
-      }
-      try (Socket s = new Socket()) {
-        s.connect(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), 500);
-        return port;
-      } catch (IOException notYet) {
-        Thread.sleep(200);
-      }
-    }
-    fail("S3Proxy did not accept connections on port " + port + " within 60 s:\n" + Files.readString(log));
-    return -1;
-  }
-
-  /** S3A does not create buckets: the test does, through the S3 API. */
-  static void createBuckets(int port, String... buckets) {
-    try (S3Client client = S3Client.builder()
-        .endpointOverride(URI.create("http://127.0.0.1:" + port))
-        .region(Region.US_EAST_1)
-        .forcePathStyle(true)
-        .credentialsProvider(StaticCredentialsProvider.create(AwsBasicCredentials.create(ACCESS_KEY, SECRET_KEY)))
-        .build()) {
-      for (String bucket : buckets) {
-        client.createBucket(b -> b.bucket(bucket));
-      }
+      s3proxy.close();
     }
   }
 
@@ -276,6 +181,50 @@ class S3aTest {
   }
 
   /**
+   * On S3 the reader requests the metadata of every batch it will read in one vectored read, and each batch's body
+   * while the one before is decoded. Reads that leave the plan early or skip batches still give the local answers,
+   * and a batch whose metadata is corrupt fails as that batch, though its bytes were requested one batch earlier.
+   */
+  @Test
+  void readingAheadKeepsAnswersAndErrorsInPlace() throws Exception {
+    Dataset<Row> source = spark.range(0, 20_000, 1, 1).selectExpr("id", "concat('v', id) AS s", "id * 3 AS x");
+    for (String path : List.of(s3Path("ahead"), localPath("ahead"))) {
+      source.write().format("arrowfile").option("rowsPerBatch", 1000).save(path);
+    }
+    Dataset<Row> onS3 = read(s3Path("ahead"));
+    Dataset<Row> local = read(localPath("ahead"));
+    assertEquals(SparkRows.canonical(local), SparkRows.canonical(onS3), "every row of 20 batches");
+    assertEquals(SparkRows.canonical(local.where("id >= 7500 AND id < 12200")),
+        SparkRows.canonical(onS3.where("id >= 7500 AND id < 12200")), "batches skipped by statistics");
+    assertEquals(5, onS3.select("s").limit(5).collectAsList().size(), "a read that stops after its first batch");
+    assertEquals(local.selectExpr("sum(x)").collectAsList(), onS3.selectExpr("sum(x)").collectAsList(),
+        "the session reads on after reads were abandoned ahead");
+
+    Path file;
+    try (var list = Files.list(tmp.resolve("local").resolve("ahead"))) {
+      file = list.filter(p -> p.getFileName().toString().endsWith(".arrow")).findFirst().orElseThrow();
+    }
+    long metadataAt;
+    try (io.arrowfile.ipc.ArrowFileReader r = io.arrowfile.ipc.ArrowFileReader.open(file,
+        io.arrowfile.ipc.ReadOptions.DEFAULT)) {
+      assertEquals(20, r.recordBatchCount());
+      metadataAt = r.footer().recordBatches().get(7).offset();
+    }
+    byte[] bytes = Files.readAllBytes(file);
+    // Batch 7's metadata length prefix (after the 0xFFFFFFFF continuation) now claims more than its block holds.
+    java.nio.ByteBuffer.wrap(bytes).order(java.nio.ByteOrder.LITTLE_ENDIAN).putInt((int) metadataAt + 4, 1 << 20);
+    Path corrupt = tmp.resolve("corrupt-ahead.arrow");
+    Files.write(corrupt, bytes);
+    s3.copyFromLocalFile(new org.apache.hadoop.fs.Path(corrupt.toUri()),
+        new org.apache.hadoop.fs.Path(s3Path("ahead-corrupt/part-0.arrow")));
+    Exception e = org.junit.jupiter.api.Assertions.assertThrows(Exception.class,
+        () -> read(s3Path("ahead-corrupt")).selectExpr("sum(x)").collectAsList());
+    String messages = SparkTesting.messages(e);
+    assertTrue(messages.contains("ahead-corrupt/part-0.arrow") && messages.contains("record batch 7 ")
+        && messages.contains("does not fit the block"), messages);
+  }
+
+  /**
    * 9 bigint columns of 200,000 rows in one file (4 record batches): reading one of them fetches its buffers per
    * batch, the batches' metadata and the footer. The column is a ninth of the file; what comes over the wire is
    * less than 30%, with S3A's default input stream of Hadoop 3.5 (the analytics stream) and with the classic
@@ -310,87 +259,18 @@ class S3aTest {
 
     for (String bucket : List.of(BUCKET, CLASSIC_RANDOM, CLASSIC)) {
       long before = relay.bytesFromServer();
+      long getsBefore = relay.requests("GET");
       Row got = read("s3a://" + bucket + "/nine").selectExpr("sum(c4)", "min(c4)", "max(c4)").collectAsList().get(0);
       long fetched = relay.bytesFromServer() - before;
+      long gets = relay.requests("GET") - getsBefore;
       assertEquals(expected, got, bucket);
-      System.out.printf("S3A (%s), 1 of 9 columns: %,d bytes received from the server for a %,d-byte file: %.1f%%%n",
-          bucket.equals(BUCKET) ? "default input stream" : bucket.equals(CLASSIC) ? "classic stream"
-              : "classic stream, random policy", fetched, fileSize, 100.0 * fetched / fileSize);
+      System.out.printf("S3A (%s), 1 of 9 columns: %,d bytes received from the server for a %,d-byte file: %.1f%%, "
+          + "in %d GET requests%n", bucket.equals(BUCKET) ? "default input stream" : bucket.equals(CLASSIC)
+              ? "classic stream" : "classic stream, random policy", fetched, fileSize, 100.0 * fetched / fileSize, gets);
+      assertTrue(gets > 0, bucket + ": the reads went through the relay as GET requests");
       assertTrue(fetched > fileSize / 9, bucket + ": the column itself came over the wire: " + fetched);
       assertTrue(fetched < fileSize * 0.30, bucket + ": " + fetched + " bytes received of a " + fileSize
           + "-byte file");
-    }
-  }
-
-  /**
-   * A TCP relay on 127.0.0.1 to the server's port that counts the bytes coming back: everything the server sent,
-   * response headers and bytes a client stream skipped or discarded included, whichever input stream S3A uses.
-   */
-  static final class CountingRelay implements AutoCloseable {
-    private final ServerSocket server;
-    private final int target;
-    private final AtomicLong fromServer = new AtomicLong();
-    private final List<Socket> sockets = Collections.synchronizedList(new ArrayList<>());
-
-    CountingRelay(int target) throws IOException {
-      this.target = target;
-      this.server = new ServerSocket(0, 50, InetAddress.getLoopbackAddress());
-      daemon(this::accept);
-    }
-
-    int port() {
-      return server.getLocalPort();
-    }
-
-    long bytesFromServer() {
-      return fromServer.get();
-    }
-
-    private void accept() {
-      while (!server.isClosed()) {
-        try {
-          Socket client = server.accept();
-          Socket upstream = new Socket(InetAddress.getLoopbackAddress(), target);
-          sockets.add(client);
-          sockets.add(upstream);
-          daemon(() -> pump(client, upstream, null));
-          daemon(() -> pump(upstream, client, fromServer));
-        } catch (IOException closed) {
-          return;
-        }
-      }
-    }
-
-    private static void pump(Socket from, Socket to, AtomicLong count) {
-      byte[] buffer = new byte[64 << 10];
-      try (from; to) {
-        var in = from.getInputStream();
-        var out = to.getOutputStream();
-        for (int n; (n = in.read(buffer)) >= 0; ) {
-          out.write(buffer, 0, n);
-          if (count != null) {
-            count.addAndGet(n);
-          }
-        }
-      } catch (IOException closed) {
-        // one side closed or reset the connection: close both (the try) and stop
-      }
-    }
-
-    private static void daemon(Runnable r) {
-      Thread t = new Thread(r, "s3-relay");
-      t.setDaemon(true);
-      t.start();
-    }
-
-    @Override
-    public void close() throws IOException {
-      server.close();
-      synchronized (sockets) {
-        for (Socket s : sockets) {
-          s.close();
-        }
-      }
     }
   }
 }

@@ -255,6 +255,13 @@ public final class ArrowBatchIterator implements Iterator<ColumnarBatch>, Closea
       selected[n++] = k;
     }
     plan = java.util.Arrays.copyOf(selected, n);
+    if (positioned != null) {
+      long before = positioned.bytesFetched();
+      positioned.plan(plan); // on an object store, requests the planned batches' metadata
+      if (metrics != null) {
+        metrics.bytesRead += positioned.bytesFetched() - before;
+      }
+    }
     if (metrics != null) {
       metrics.batchesSkipped += skipped;
     }

@@ -9,8 +9,10 @@ import org.apache.hadoop.fs.Path;
 /**
  * A {@link io.arrowfile.ipc.ByteSource} over a Hadoop file: every {@link #read} is one positioned read
  * ({@code readFully(position, ...)}) into a fresh heap buffer. The file reader asks for the footer, then
- * per record batch its metadata and then the wanted byte ranges. The file's last {@link #TAIL_CACHE} bytes
- * are fetched once, on the first read that falls inside them, so the footer costs one round trip.
+ * per record batch its metadata and then the wanted byte ranges. The file's first {@link #HEAD_CACHE} bytes (the
+ * magic, looked at more than once) and its last {@link #TAIL_CACHE} bytes are fetched once, on the first read that
+ * falls inside them, so the footer costs one round trip; on a store that reads range lists itself, both are
+ * requested together when the file is opened.
  */
 public final class HadoopByteSource implements PositionedSource {
   private final FSDataInputStream in;
@@ -19,6 +21,9 @@ public final class HadoopByteSource implements PositionedSource {
   /** Bytes cached from the end of the file (footer, trailer). */
   static final int TAIL_CACHE = 64 << 10;
   private ArrowBuffer tail;
+  /** Bytes cached from the start of the file: the magic and its padding, which tell a file from a stream. */
+  static final int HEAD_CACHE = 8;
+  private ArrowBuffer head;
 
   private final long modificationTime;
   private final boolean vectored;
@@ -43,9 +48,29 @@ public final class HadoopByteSource implements PositionedSource {
         .withFileStatus(status)
         .opt("fs.option.openfile.read.policy", "vector, random")
         .build());
-    boolean vectored = in.hasCapability(org.apache.hadoop.fs.StreamCapabilities.VECTOREDIO)
-        && !java.util.Set.of("file", "hdfs", "viewfs").contains(fs.getScheme());
-    return new HadoopByteSource(in, status.getLen(), status.getModificationTime(), path.toString(), vectored);
+    boolean vectored = !java.util.Set.of("file", "hdfs", "viewfs").contains(fs.getScheme())
+        && (in.hasCapability(org.apache.hadoop.fs.StreamCapabilities.VECTOREDIO)
+            || hasOwnVectoredRead(in.getWrappedStream()));
+    HadoopByteSource source = new HadoopByteSource(in, status.getLen(), status.getModificationTime(),
+        path.toString(), vectored);
+    if (vectored && source.size > HEAD_CACHE + TAIL_CACHE) {
+      try {
+        source.readHeadAndTail();
+      } catch (IOException | RuntimeException e) {
+        in.close();
+        throw e;
+      }
+    }
+    return source;
+  }
+
+  /** The head and tail caches, filled in one round trip. */
+  private void readHeadAndTail() throws IOException {
+    long tailStart = size - TAIL_CACHE;
+    java.util.List<java.util.concurrent.CompletableFuture<java.nio.ByteBuffer>> both =
+        readVectored(java.util.List.of(new long[] {0, HEAD_CACHE}, new long[] {tailStart, size}));
+    head = ArrowBuffer.wrap(await(both.get(0)));
+    tail = ArrowBuffer.wrap(await(both.get(1)));
   }
 
   @Override
@@ -70,6 +95,12 @@ public final class HadoopByteSource implements PositionedSource {
         tail = readFresh(tailStart, size - tailStart);
       }
       return tail.slice(offset - tailStart, length);
+    }
+    if (offset + length <= HEAD_CACHE) {
+      if (head == null) {
+        head = readFresh(0, HEAD_CACHE);
+      }
+      return head.slice(offset, length);
     }
     return readFresh(offset, length);
   }
@@ -105,6 +136,21 @@ public final class HadoopByteSource implements PositionedSource {
   }
 
   /**
+   * Whether {@code stream} has a vectored read of its own, rather than {@code PositionedReadable}'s default, which
+   * reads the ranges one after another in the caller's thread. Looked at because the capability that should say so
+   * ({@code in:readvectored}) is not reported by S3A's streams (Hadoop 3.4 and 3.5, classic and analytics), which
+   * fetch ranges with parallel ranged GETs.
+   */
+  static boolean hasOwnVectoredRead(java.io.InputStream stream) {
+    try {
+      return stream.getClass().getMethod("readVectored", java.util.List.class, java.util.function.IntFunction.class)
+          .getDeclaringClass() != org.apache.hadoop.fs.PositionedReadable.class;
+    } catch (NoSuchMethodException e) {
+      return false;
+    }
+  }
+
+  /**
    * Whether the stream reads a list of ranges itself ({@code PositionedReadable.readVectored}) and that pays: S3A
    * and the other object stores fetch them with parallel ranged GETs, merged as suits the store, so the reader
    * hands them its ranges as they are instead of coalescing them. Not for the local and HDFS file systems, whose
@@ -114,29 +160,39 @@ public final class HadoopByteSource implements PositionedSource {
     return vectored;
   }
 
-  /** The bytes of the ranges {@code {start, end}} of the file, in order, read with one vectored read. */
-  java.util.List<java.nio.ByteBuffer> readVectored(java.util.List<long[]> ranges) throws IOException {
+  /**
+   * Starts one vectored read of the ranges {@code {start, end}} of the file: their bytes, in order, as they arrive.
+   * The store fetches them in the background; {@link #await} waits for one.
+   */
+  java.util.List<java.util.concurrent.CompletableFuture<java.nio.ByteBuffer>> readVectored(
+      java.util.List<long[]> ranges) throws IOException {
     java.util.List<org.apache.hadoop.fs.FileRange> fileRanges = new java.util.ArrayList<>(ranges.size());
     for (long[] r : ranges) {
-      if (r[0] < 0 || r[1] > size || r[1] - r[0] > Integer.MAX_VALUE - 8) {
+      if (r[0] < 0 || r[1] > size || r[1] < r[0] || r[1] - r[0] > Integer.MAX_VALUE - 8) {
         throw new IOException(name + ": range [" + r[0] + ", " + r[1] + ") cannot be read in one buffer");
       }
       fileRanges.add(org.apache.hadoop.fs.FileRange.createFileRange(r[0], (int) (r[1] - r[0])));
     }
     in.readVectored(fileRanges, java.nio.ByteBuffer::allocate);
-    java.util.List<java.nio.ByteBuffer> out = new java.util.ArrayList<>(ranges.size());
+    java.util.List<java.util.concurrent.CompletableFuture<java.nio.ByteBuffer>> out =
+        new java.util.ArrayList<>(ranges.size());
     for (org.apache.hadoop.fs.FileRange r : fileRanges) {
-      try {
-        out.add(r.getData().get());
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        throw new java.io.InterruptedIOException(name + ": interrupted while reading");
-      } catch (java.util.concurrent.ExecutionException e) {
-        Throwable cause = e.getCause();
-        throw cause instanceof IOException io ? io : new IOException(name + ": " + cause, cause);
-      }
+      out.add(r.getData());
     }
     return out;
+  }
+
+  /** The bytes of one range of {@link #readVectored}, once they are in; its failure as this file's IOException. */
+  java.nio.ByteBuffer await(java.util.concurrent.CompletableFuture<java.nio.ByteBuffer> range) throws IOException {
+    try {
+      return range.get();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new java.io.InterruptedIOException(name + ": interrupted while reading");
+    } catch (java.util.concurrent.ExecutionException e) {
+      Throwable cause = e.getCause();
+      throw cause instanceof IOException io ? io : new IOException(name + ": " + cause, cause);
+    }
   }
 
   /** The underlying stream, positioned at 0 (for sequential reading of the stream format). */

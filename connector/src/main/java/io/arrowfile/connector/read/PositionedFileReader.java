@@ -21,10 +21,14 @@ import io.arrowfile.ipc.metadata.Message;
 import io.arrowfile.ipc.metadata.MetadataVersion;
 import io.arrowfile.ipc.metadata.RecordBatchHeader;
 import java.io.IOException;
+import java.nio.ByteBuffer;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
 
 /**
  * Reads the record batches of an IPC file with positioned reads ({@link LocalFile} or {@link HadoopByteSource}),
@@ -35,6 +39,12 @@ import java.util.Set;
  * dictionaries are read only for the ids the wanted columns use. Which nodes and buffers belong to which column
  * is the decoder's knowledge ({@link RecordBatchDecoder#select}), not repeated here. After a batch's bytes
  * are in, the source checks that the file is still the version it opened ({@link PositionedSource#requireUnchanged}).
+ *
+ * <p>On such a store every read is a round trip, so a scan that says which batches it will read ({@link #plan})
+ * gets their metadata in one vectored read, and the bodies of the next planned batches are requested before the
+ * current one is decoded, up to {@link #READ_AHEAD_BYTES} (and always the next one): the store fetches several
+ * batches' ranges at once, while Spark works on the batch before, instead of two waits per batch. Local files and
+ * HDFS, where a read costs no round trip worth hiding, are read as asked.
  */
 final class PositionedFileReader implements BatchReader {
   /** Ranges closer than this are read in one request (the gap is read and dropped). */
@@ -52,6 +62,25 @@ final class PositionedFileReader implements BatchReader {
   private DictionaryReader dictionaries;
   private int next;
   private long bytesFetched;
+  /** The source, when it reads range lists itself (then reads ahead along the plan); else null. */
+  private final HadoopByteSource vectored;
+  /** The batches the scan will read, in order, when told ({@link #plan}); the position of the next one in it. */
+  private int[] plan;
+  private int planned;
+  /** The metadata block of each planned batch, requested in one vectored read; null when not read ahead. */
+  private Map<Integer, CompletableFuture<ByteBuffer>> metadataAhead;
+  /** The body reads already started for the next planned batches, in plan order, and their bytes. */
+  private final java.util.ArrayDeque<Fetch> ahead = new java.util.ArrayDeque<>();
+  private long aheadBytes;
+
+  /**
+   * Most body bytes requested ahead of the batch being read (at least the next batch is): enough to keep several
+   * ranged reads in flight (S3A runs 4 per stream by default), little beside the 128 MiB a task's split holds.
+   */
+  static final long READ_AHEAD_BYTES = 32L << 20;
+
+  /** Most metadata bytes requested ahead at once; beyond, batches get theirs one by one. */
+  static final long METADATA_AHEAD_LIMIT = 64L << 20;
 
   /**
    * {@code wanted}: for each field of the file's schema, null when it is not read, else the field as read: itself,
@@ -76,6 +105,45 @@ final class PositionedFileReader implements BatchReader {
     this.columns = read.stream().mapToInt(Integer::intValue).toArray();
     this.pruned = new Schema(fields, file.schema().metadata());
     this.endianness = file.footer().schema().endianness();
+    this.vectored = source instanceof HadoopByteSource h && h.readsVectored() ? h : null;
+  }
+
+  /**
+   * The record batches the scan will read, in this order. On a store that reads range lists itself, their
+   * metadata blocks are requested now, in one vectored read (blocks outside the file, or more than
+   * {@link #METADATA_AHEAD_LIMIT} bytes of them, are left to be read, and failed, one by one), and each batch's
+   * body is requested while the one before is decoded.
+   */
+  void plan(int[] batches) {
+    plan = batches.clone();
+    planned = 0;
+    if (vectored == null || batches.length == 0) {
+      return;
+    }
+    List<Block> blocks = file.footer().recordBatches();
+    List<long[]> ranges = new ArrayList<>(batches.length);
+    long total = 0;
+    for (int k : batches) {
+      Block b = blocks.get(k);
+      if (!withinFile(b) || b.metaDataLength() > maxMetadataBlock()) {
+        return;
+      }
+      total += b.metaDataLength();
+      ranges.add(new long[] {b.offset(), b.offset() + b.metaDataLength()});
+    }
+    if (total > METADATA_AHEAD_LIMIT) {
+      return;
+    }
+    try {
+      List<CompletableFuture<ByteBuffer>> data = vectored.readVectored(ranges);
+      metadataAhead = new HashMap<>();
+      for (int i = 0; i < batches.length; i++) {
+        metadataAhead.put(batches[i], data.get(i));
+      }
+      bytesFetched += total;
+    } catch (IOException e) {
+      metadataAhead = null; // each batch reads its own metadata, and fails there, naming it
+    }
   }
 
   @Override
@@ -99,12 +167,27 @@ final class PositionedFileReader implements BatchReader {
     file.close();
   }
 
-  private Message readMetadata(Block block) throws IOException {
-    if (block.offset() < 0 || block.metaDataLength() < 8 || block.bodyLength() < 0
-        || block.offset() + block.metaDataLength() + block.bodyLength() > source.size()) {
+  private boolean withinFile(Block block) {
+    return block.offset() >= 0 && block.metaDataLength() >= 8 && block.bodyLength() >= 0
+        && block.offset() + block.metaDataLength() + block.bodyLength() <= source.size();
+  }
+
+  /** The largest metadata block a message of at most maxMetadataLength bytes needs: prefix and padding. */
+  private long maxMetadataBlock() {
+    return options.maxMetadataLength() + 16L;
+  }
+
+  /** The message of {@code block}: from {@code readAhead}, the block's bytes read ahead, if not null. */
+  private Message readMetadata(Block block, CompletableFuture<ByteBuffer> readAhead) throws IOException {
+    if (!withinFile(block)) {
       throw new ArrowFormatException("footer block (offset " + block.offset() + ") is not within the file");
     }
-    ArrowBuffer head = source.read(block.offset(), block.metaDataLength());
+    if (block.metaDataLength() > maxMetadataBlock()) {
+      throw new ArrowFormatException("metadata block of " + block.metaDataLength() + " bytes is longer than "
+          + "the longest message metadata read (" + options.maxMetadataLength() + " bytes)");
+    }
+    ArrowBuffer head = readAhead != null ? ArrowBuffer.wrap(vectored.await(readAhead))
+        : source.read(block.offset(), block.metaDataLength());
     int first = head.getInt(0);
     int prefix = first == -1 ? 8 : 4;
     int length = first == -1 ? head.getInt(4) : first;
@@ -129,7 +212,7 @@ final class PositionedFileReader implements BatchReader {
       for (int i = 0; i < blocks.size() && !wanted.isEmpty(); i++) {
         Block block = blocks.get(i);
         try {
-          Message m = readMetadata(block);
+          Message m = readMetadata(block, null);
           if (!(m.header() instanceof DictionaryBatchHeader header)) {
             throw new ArrowFormatException("footer's dictionary block points at another kind of message");
           }
@@ -177,86 +260,148 @@ final class PositionedFileReader implements BatchReader {
     return bytesFetched;
   }
 
+  /**
+   * Where a record batch's wanted bytes are: its header, the wanted buffers selected from it, the ranges of the
+   * body to read ({start, end} within the body, in file order, near ones joined), where each lands in the compact
+   * body, and, when they were requested with a vectored read, their bytes to come.
+   */
+  private record Fetch(int batch, Block block, RecordBatchHeader header, RecordBatchHeader selected,
+      MetadataVersion version, List<long[]> ranges, long[] placedAt, long size,
+      List<CompletableFuture<ByteBuffer>> data) {}
+
   /** Record batch {@code k}, holding only the wanted columns. */
   RecordBatch recordBatch(int k) throws IOException {
     java.util.Objects.checkIndex(k, file.recordBatchCount());
     Block block = file.footer().recordBatches().get(k);
     try {
       DictionaryReader dicts = dictionaries();
-      Message m = readMetadata(block);
-      bytesFetched += block.metaDataLength();
-      if (!(m.header() instanceof RecordBatchHeader header)) {
-        throw new ArrowFormatException("footer's record batch block points at another kind of message");
-      }
-      MetadataVersion version = m.version() == null ? MetadataVersion.CURRENT : m.version();
-      // Which nodes, buffers and variadic counts belong to the wanted fields.
-      RecordBatchHeader selected = RecordBatchDecoder.select(file.schema(), wanted, header, m.bodyLength(), version);
-      List<FieldNode> nodes = selected.nodes();
-      List<BodyBuffer> wantedBuffers = selected.buffers();
-      List<Long> variadic = selected.variadicBufferCounts();
-      // Coalesce the wanted ranges (in file order) and lay them out in a compact body.
-      long bodyStart = block.offset() + block.metaDataLength();
-      // A store that reads range lists itself gets the ranges as they are (only touching ones joined).
-      boolean vectored = source instanceof HadoopByteSource h && h.readsVectored();
-      long gap = vectored ? 0 : COALESCE_GAP;
-      List<long[]> ranges = new ArrayList<>(); // {start, end} within the original body
-      List<BodyBuffer> sorted = new ArrayList<>(wantedBuffers);
-      sorted.sort((a, b) -> Long.compare(a.offset(), b.offset()));
-      for (BodyBuffer b : sorted) { // each within the body: select checked
-        if (b.length() == 0) {
-          continue;
-        }
-        long[] last = ranges.isEmpty() ? null : ranges.get(ranges.size() - 1);
-        if (last != null && b.offset() <= last[1] + gap) {
-          last[1] = Math.max(last[1], b.offset() + b.length());
-        } else {
-          ranges.add(new long[] {b.offset(), b.offset() + b.length()});
-        }
-      }
-      long[] placedAt = new long[ranges.size()];
-      long size = 0;
-      for (int r = 0; r < ranges.size(); r++) {
-        size = (size + 63) & ~63L;
-        placedAt[r] = size;
-        size += ranges.get(r)[1] - ranges.get(r)[0];
-      }
-      ArrowBuffer body = memory.take(size);
-      if (vectored) {
-        List<long[]> inFile = new ArrayList<>(ranges.size());
-        for (long[] range : ranges) {
-          inFile.add(new long[] {bodyStart + range[0], bodyStart + range[1]});
-          bytesFetched += range[1] - range[0];
-        }
-        List<java.nio.ByteBuffer> data = ((HadoopByteSource) source).readVectored(inFile);
-        for (int r = 0; r < ranges.size(); r++) {
-          memory.put(placedAt[r], data.get(r));
-        }
+      Fetch f = ahead.isEmpty() || ahead.peekFirst().batch() != k ? null : ahead.pollFirst();
+      if (f == null) {
+        ahead.clear(); // off the plan: what was read ahead is not wanted
+        aheadBytes = 0;
+        f = fetch(k);
       } else {
-        for (int r = 0; r < ranges.size(); r++) {
-          long[] range = ranges.get(r);
-          memory.read(source, bodyStart + range[0], placedAt[r], range[1] - range[0]);
-          bytesFetched += range[1] - range[0];
-        }
+        aheadBytes -= f.size();
       }
-      source.requireUnchanged();
-      List<BodyBuffer> moved = new ArrayList<>(wantedBuffers.size());
-      for (BodyBuffer b : wantedBuffers) {
-        if (b.length() == 0) {
-          moved.add(new BodyBuffer(0, 0));
-          continue;
-        }
-        int r = 0;
-        while (!(b.offset() >= ranges.get(r)[0] && b.offset() + b.length() <= ranges.get(r)[1])) {
-          r++;
-        }
-        moved.add(new BodyBuffer(placedAt[r] + b.offset() - ranges.get(r)[0], b.length()));
-      }
-      RecordBatchHeader prunedHeader = new RecordBatchHeader(header.length(), nodes, moved, header.compression(),
-          variadic);
-      return RecordBatchDecoder.decode(pruned, prunedHeader, body, dicts.dictionaries(),
-          endianness, version, options);
+      readAhead(k);
+      return decode(f, dicts);
     } catch (ArrowFormatException e) {
       throw e.at("record batch " + k + " (offset " + block.offset() + ")").in(source.name());
     }
+  }
+
+  /**
+   * When {@code k} is the next batch of the plan on a store that reads ahead: requests the bodies of the batches
+   * after it, up to {@link #READ_AHEAD_BYTES}. A failure to start is left for when that batch is asked for, so that
+   * it is reported as that batch's.
+   */
+  private void readAhead(int k) {
+    if (plan == null || planned >= plan.length || plan[planned] != k) {
+      return;
+    }
+    planned++;
+    if (vectored == null) {
+      return;
+    }
+    int following = planned + ahead.size();
+    while (following < plan.length && (ahead.isEmpty() || aheadBytes < READ_AHEAD_BYTES)) {
+      Fetch f;
+      try {
+        f = fetch(plan[following]);
+      } catch (IOException | RuntimeException e) {
+        return;
+      }
+      ahead.addLast(f);
+      aheadBytes += f.size();
+      following++;
+    }
+  }
+
+  /** Reads batch {@code k}'s metadata, selects its wanted buffers and, on a vectored store, requests them. */
+  private Fetch fetch(int k) throws IOException {
+    Block block = file.footer().recordBatches().get(k);
+    CompletableFuture<ByteBuffer> readAhead = metadataAhead == null ? null : metadataAhead.remove(k);
+    Message m = readMetadata(block, readAhead);
+    if (readAhead == null) {
+      bytesFetched += block.metaDataLength();
+    }
+    if (!(m.header() instanceof RecordBatchHeader header)) {
+      throw new ArrowFormatException("footer's record batch block points at another kind of message");
+    }
+    MetadataVersion version = m.version() == null ? MetadataVersion.CURRENT : m.version();
+    // Which nodes, buffers and variadic counts belong to the wanted fields.
+    RecordBatchHeader selected = RecordBatchDecoder.select(file.schema(), wanted, header, m.bodyLength(), version);
+    // Coalesce the wanted ranges (in file order) and lay them out in a compact body. A store that reads range
+    // lists itself gets the ranges as they are (only touching ones joined).
+    long gap = vectored != null ? 0 : COALESCE_GAP;
+    List<long[]> ranges = new ArrayList<>(); // {start, end} within the original body
+    List<BodyBuffer> sorted = new ArrayList<>(selected.buffers());
+    sorted.sort((a, b) -> Long.compare(a.offset(), b.offset()));
+    for (BodyBuffer b : sorted) { // each within the body: select checked
+      if (b.length() == 0) {
+        continue;
+      }
+      long[] last = ranges.isEmpty() ? null : ranges.get(ranges.size() - 1);
+      if (last != null && b.offset() <= last[1] + gap) {
+        last[1] = Math.max(last[1], b.offset() + b.length());
+      } else {
+        ranges.add(new long[] {b.offset(), b.offset() + b.length()});
+      }
+    }
+    long[] placedAt = new long[ranges.size()];
+    long size = 0;
+    for (int r = 0; r < ranges.size(); r++) {
+      size = (size + 63) & ~63L;
+      placedAt[r] = size;
+      size += ranges.get(r)[1] - ranges.get(r)[0];
+    }
+    List<CompletableFuture<ByteBuffer>> data = null;
+    if (vectored != null) {
+      long bodyStart = block.offset() + block.metaDataLength();
+      List<long[]> inFile = new ArrayList<>(ranges.size());
+      for (long[] range : ranges) {
+        inFile.add(new long[] {bodyStart + range[0], bodyStart + range[1]});
+        bytesFetched += range[1] - range[0];
+      }
+      data = vectored.readVectored(inFile);
+    }
+    return new Fetch(k, block, header, selected, version, ranges, placedAt, size, data);
+  }
+
+  /** Batch {@code f}'s wanted bytes, in the compact body (waited for, or read now), decoded. */
+  private RecordBatch decode(Fetch f, DictionaryReader dicts) throws IOException {
+    List<long[]> ranges = f.ranges();
+    long[] placedAt = f.placedAt();
+    ArrowBuffer body = memory.take(f.size());
+    if (f.data() != null) {
+      for (int r = 0; r < ranges.size(); r++) {
+        memory.put(placedAt[r], vectored.await(f.data().get(r)));
+      }
+    } else {
+      long bodyStart = f.block().offset() + f.block().metaDataLength();
+      for (int r = 0; r < ranges.size(); r++) {
+        long[] range = ranges.get(r);
+        memory.read(source, bodyStart + range[0], placedAt[r], range[1] - range[0]);
+        bytesFetched += range[1] - range[0];
+      }
+    }
+    source.requireUnchanged();
+    List<BodyBuffer> wantedBuffers = f.selected().buffers();
+    List<BodyBuffer> moved = new ArrayList<>(wantedBuffers.size());
+    for (BodyBuffer b : wantedBuffers) {
+      if (b.length() == 0) {
+        moved.add(new BodyBuffer(0, 0));
+        continue;
+      }
+      int r = 0;
+      while (!(b.offset() >= ranges.get(r)[0] && b.offset() + b.length() <= ranges.get(r)[1])) {
+        r++;
+      }
+      moved.add(new BodyBuffer(placedAt[r] + b.offset() - ranges.get(r)[0], b.length()));
+    }
+    RecordBatchHeader prunedHeader = new RecordBatchHeader(f.header().length(), f.selected().nodes(), moved,
+        f.header().compression(), f.selected().variadicBufferCounts());
+    return RecordBatchDecoder.decode(pruned, prunedHeader, body, dicts.dictionaries(), endianness, f.version(),
+        options);
   }
 }

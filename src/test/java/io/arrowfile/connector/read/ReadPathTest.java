@@ -277,6 +277,9 @@ class ReadPathTest {
       long largest = 0;
       for (FilePartition t : tasks) {
         long bytes = Arrays.stream(t.files()).mapToLong(PartitionedFile::length).sum();
+        // a task that continues a file past one of Spark's splits holds it as one range, and opens it once
+        assertEquals(t.files().length, Arrays.stream(t.files()).map(PartitionedFile::urlEncodedPath).distinct().count(),
+            Arrays.toString(t.files()));
         smallest = Math.min(smallest, bytes);
         largest = Math.max(largest, bytes);
       }

@@ -205,7 +205,18 @@ public final class ArrowScan implements FileScan {
     }
 
     void take(PartitionedFile piece, double c) {
-      run.add(piece);
+      PartitionedFile last = run.isEmpty() ? null : run.get(run.size() - 1);
+      if (last != null && last.urlEncodedPath().equals(piece.urlEncodedPath())
+          && last.start() + last.length() == piece.start()
+          && last.partitionValues().equals(piece.partitionValues())) {
+        // The rest of the same file: one range, so that the task opens the file once (on an object store, an
+        // open is a status request and two reads).
+        run.set(run.size() - 1, new PartitionedFile(last.partitionValues(), last.filePath(), last.start(),
+            last.length() + piece.length(), last.locations(), last.modificationTime(), last.fileSize(),
+            last.otherConstantMetadataColumnValues()));
+      } else {
+        run.add(piece);
+      }
       cost += c;
       if (done.size() < tasks - 1 && cost >= boundary() * (1 - 1e-9)) {
         close();

@@ -32,6 +32,7 @@ import java.nio.file.StandardOpenOption;
 import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -94,6 +95,11 @@ public final class ArrowBenchmark {
   final long nestedRows;
   final int repeats;
   final int warmup;
+  /**
+   * How often each short Spark query (all but the full scans 1, 2, 6b, 7 and the write) runs per round: a 40 to
+   * 250 ms query swings by 20% from run to run here, so its median takes this many more samples.
+   */
+  final int shortRepeats;
   final Path dir;
   final Path out;
   SparkSession spark;
@@ -107,6 +113,7 @@ public final class ArrowBenchmark {
     nestedRows = Long.getLong("bench.nestedRows", Math.max(1, rows / 4));
     repeats = Integer.getInteger("bench.repeats", 5);
     warmup = Integer.getInteger("bench.warmup", 1);
+    shortRepeats = Integer.getInteger("bench.shortRepeats", 3);
     dir = Path.of(System.getProperty("bench.dir", "target/bench-data")).toAbsolutePath();
     out = Path.of(System.getProperty("bench.out", "BENCHMARKS.md")).toAbsolutePath();
   }
@@ -134,6 +141,7 @@ public final class ArrowBenchmark {
       profileScans();
       libraryInFreshJvm();
       memory();
+      remoteInFreshJvm();
     } finally {
       spark.stop();
     }
@@ -297,46 +305,62 @@ public final class ArrowBenchmark {
     sql.put("sum(l) (one long column, every value)", "SELECT sum(l) FROM t");
     sql.put("min(id), max(id), count(l) (from footers)", "SELECT min(id), max(id), count(l) FROM t");
     String wideCol = "c17";
+    List<String> wideSources = new ArrayList<>(Arrays.asList(READ_SOURCES));
+    wideSources.remove(FLOOR); // the wide table has no in-memory copy
+    List<String> nestedScanSources = new ArrayList<>(Arrays.asList(READ_SOURCES));
+    nestedScanSources.remove(FLOOR); // the nested floor lacks the map column
     for (int round = 0; round < warmup + repeats; round++) {
       boolean record = round >= warmup;
       log("round " + (round + 1) + "/" + (warmup + repeats) + (record ? "" : " (warm-up)"));
-      for (String source : READ_SOURCES) {
+      final int r = round;
+      for (String source : rotated(Arrays.asList(READ_SOURCES), r, 0)) {
         time(record, "spark", "1 all columns into noop", source, () -> noop(read("main", source)));
       }
       for (Map.Entry<String, String> q : sql.entrySet()) {
-        for (String source : READ_SOURCES) {
-          time(record, "spark", q.getKey(), source, () -> {
-            read("main", source).createOrReplaceTempView("t");
-            spark.sql(q.getValue()).collectAsList();
+        int times = q.getKey().startsWith("2 ") ? 1 : shortRepeats;
+        for (int k = 0; k < times; k++) {
+          for (String source : rotated(Arrays.asList(READ_SOURCES), r, k)) {
+            time(record, "spark", q.getKey(), source, () -> {
+              read("main", source).createOrReplaceTempView("t");
+              spark.sql(q.getValue()).collectAsList();
+            });
+          }
+        }
+      }
+      for (int k = 0; k < shortRepeats; k++) {
+        for (String source : rotated(wideSources, r, k)) {
+          time(record, "spark", "6 wide: 1 of 50 columns into noop", source,
+              () -> noop(read("wide", source).select(wideCol)));
+        }
+        // What query 6 costs with no file at all: as many rows of one long column, in as many tasks as our scan.
+        time(record, "spark-floor", "6 floor", "spark.range", () -> noop(spark.range(0, wideRows, 1, 2).toDF()));
+      }
+      for (String source : rotated(wideSources, r, 0)) {
+        time(record, "spark", "6b wide: all 50 columns into noop", source, () -> noop(read("wide", source)));
+      }
+      for (String source : rotated(nestedScanSources, r, 0)) {
+        time(record, "spark", "7 nested (struct, array, map) into noop", source, () -> noop(read("nested", source)));
+      }
+      for (int k = 0; k < shortRepeats; k++) {
+        for (String source : rotated(Arrays.asList(READ_SOURCES), r, k)) {
+          time(record, "spark", "7b sum(st.a) (one field of a struct)", source, () -> {
+            read("nested", source).createOrReplaceTempView("t");
+            spark.sql("SELECT sum(st.a) FROM t").collectAsList();
           });
         }
       }
-      for (String source : READ_SOURCES) {
-        if (source.equals(FLOOR)) {
-          continue; // the wide table has no in-memory copy
+      List<String> writeTargets = new ArrayList<>(Arrays.asList(WRITE_TARGETS));
+      writeTargets.add(NOOP_WRITE);
+      for (String target : rotated(writeTargets, r, 0)) {
+        if (target.equals(NOOP_WRITE)) {
+          time(record, "write", "8 write the whole table (read from arrowfile none)", NOOP_WRITE,
+              () -> noop(read("main", OURS)));
+        } else {
+          Path p = dir.resolve("write-out").resolve(target.replace(' ', '-'));
+          time(record, "write", "8 write the whole table (read from arrowfile none)", target,
+              () -> write(read("main", OURS), target, p));
         }
-        time(record, "spark", "6 wide: 1 of 50 columns into noop", source,
-            () -> noop(read("wide", source).select(wideCol)));
-        time(record, "spark", "6b wide: all 50 columns into noop", source, () -> noop(read("wide", source)));
       }
-      // What query 6 costs with no file at all: as many rows of one long column, in as many tasks as our scan.
-      time(record, "spark-floor", "6 floor", "spark.range", () -> noop(spark.range(0, wideRows, 1, 2).toDF()));
-      for (String source : READ_SOURCES) {
-        if (!source.equals(FLOOR)) {
-          time(record, "spark", "7 nested (struct, array, map) into noop", source, () -> noop(read("nested", source)));
-        }
-        time(record, "spark", "7b sum(st.a) (one field of a struct)", source, () -> {
-          read("nested", source).createOrReplaceTempView("t");
-          spark.sql("SELECT sum(st.a) FROM t").collectAsList();
-        });
-      }
-      for (String target : WRITE_TARGETS) {
-        Path p = dir.resolve("write-out").resolve(target.replace(' ', '-'));
-        time(record, "write", "8 write the whole table (read from arrowfile none)", target,
-            () -> write(read("main", OURS), target, p));
-      }
-      time(record, "write", "8 write the whole table (read from arrowfile none)", NOOP_WRITE,
-          () -> noop(read("main", OURS)));
     }
     // Untimed: what the range filter and count(*) read, from our scan node's metrics.
     read("main", OURS).createOrReplaceTempView("t");
@@ -355,6 +379,17 @@ public final class ArrowBenchmark {
       nestedBytes.put(q, scanMetrics(df).getOrDefault("bytesRead", -1L));
     }
     log("scan metrics: range " + rangeMetrics + ", count(*) " + countMetrics + ", nested " + nestedBytes);
+  }
+
+  /**
+   * {@code sources} in the order that round {@code round}, repetition {@code k} measures them: each time starting one
+   * further on. In a fixed order the first source paid for the switch from the query before (JIT, garbage): measured
+   * on sum(l), our files 8 to 13% slower in first place than in second, which a fixed order charged to one source.
+   */
+  static List<String> rotated(List<String> sources, int round, int k) {
+    List<String> out = new ArrayList<>(sources);
+    Collections.rotate(out, -(round * 7 + k));
+    return out;
   }
 
   /** Bytes of record batches read by a query on one struct field and by one on the whole struct. */
@@ -572,6 +607,63 @@ public final class ArrowBenchmark {
     return child.waitFor();
   }
 
+  // ---------------------------------------------------------------- remote reads over S3A, in a JVM of its own
+
+  /** Rows of the 9-column table read over S3A: rows / 5, at least 100,000 and at most 2 million. */
+  long remoteRows() {
+    return Math.max(100_000, Math.min(2_000_000, rows / 5));
+  }
+
+  /** {@link RemoteReadBenchmark}'s lines: source, query, latency, bytes, GETs, HEADs, LISTs, file bytes, ms. */
+  final List<String[]> remoteResults = new ArrayList<>();
+
+  void remoteInFreshJvm() throws Exception {
+    int exit = runJvm(List.of("-Xmx2g"), RemoteReadBenchmark.class.getName(),
+        List.of(dir.toString(), Long.toString(remoteRows()), Integer.toString(Math.max(3, repeats))), line -> {
+          String[] f = line.split("\t", -1);
+          if (f[0].equals("S3") && f.length == 10) {
+            remoteResults.add(Arrays.copyOfRange(f, 1, 10));
+          } else {
+            System.out.println(line);
+          }
+        });
+    if (exit != 0 || remoteResults.isEmpty()) {
+      checks.add("remote: its JVM exited with " + exit + " after " + remoteResults.size() + " results");
+    }
+  }
+
+  String remoteReport() {
+    StringBuilder sb = new StringBuilder("In a JVM of its own (`RemoteReadBenchmark`): ").append(remoteRows())
+        .append(" rows of 9 bigint columns (40-bit `xxhash64(id, k)` values) in one file per format, on S3Proxy (an S3-compatible "
+            + "server keeping objects in memory) on 127.0.0.1, read through S3A; a relay between the two counts the "
+            + "bytes the server sends and the requests (GET of an object, HEAD, LIST of a bucket). arrowfile hands "
+            + "S3A the byte ranges of the wanted columns in each batch through `readVectored` (S3A's classic stream "
+            + "merges near ranges into ranged GETs; its default stream, Hadoop 3.5's analytics accelerator, plans "
+            + "its own), after requesting the metadata of all the batches it will read in one vectored read, and "
+            + "requests each batch's ranges while the batch before is decoded; Parquet reads through its own input "
+            + "stream. Each read is of a new copy of the file (S3A's default stream caches what it fetched). Times "
+            + "are medians of ").append(Math.max(3, repeats)).append(" reads over loopback, then with the relay "
+            + "holding each request back ").append(RemoteReadBenchmark.LATENCIES[1]).append(" ms, as a far store's "
+            + "first-byte latency would; bytes and requests are of the first read without latency.\n\n");
+    sb.append("| source | query | bytes from the server | of the file | GET | HEAD | LIST | ms | ms with ")
+        .append(RemoteReadBenchmark.LATENCIES[1]).append(" ms per request |\n"
+            + "|---|---|---:|---:|---:|---:|---:|---:|---:|\n");
+    for (String[] r : remoteResults) {
+      if (Long.parseLong(r[2]) != 0) {
+        continue;
+      }
+      long bytes = Long.parseLong(r[3]);
+      long file = Long.parseLong(r[7]);
+      String far = remoteResults.stream().filter(o -> o[0].equals(r[0]) && o[1].equals(r[1]) && !o[2].equals("0"))
+          .map(o -> fmt(Double.parseDouble(o[8]))).findFirst().orElse("–");
+      sb.append("| ").append(r[0]).append(" | ").append(r[1]).append(" | ").append(String.format(Locale.ROOT, "%,d",
+          bytes)).append(" | ").append(String.format(Locale.ROOT, "%.0f%%", 100.0 * bytes / file)).append(" | ")
+          .append(r[4]).append(" | ").append(r[5]).append(" | ").append(r[6]).append(" | ")
+          .append(fmt(Double.parseDouble(r[8]))).append(" | ").append(far).append(" |\n");
+    }
+    return sb.toString();
+  }
+
   // ---------------------------------------------------------------- library level, in a JVM of its own
 
   /**
@@ -582,6 +674,7 @@ public final class ArrowBenchmark {
   void libraryInFreshJvm() throws Exception {
     List<String> props = new ArrayList<>(List.of("-Xmx" + (Runtime.getRuntime().maxMemory() >> 20) + "m",
         "-Dbench.mode=library", "-Dbench.rows=" + rows, "-Dbench.repeats=" + repeats, "-Dbench.warmup=" + warmup,
+        "-Dbench.shortRepeats=" + shortRepeats,
         "-Dbench.dir=" + dir));
     int exit = runJvm(props, ArrowBenchmark.class.getName(), List.of(), line -> {
       String[] f = line.split("\t", -1);
@@ -644,27 +737,38 @@ public final class ArrowBenchmark {
     for (int round = 0; round < warmup + repeats; round++) {
       boolean record = round >= warmup;
       log("library round " + (round + 1) + "/" + (warmup + repeats));
-      // Each timing starts after a collection, so that none pays for another's garbage (or Spark's).
+      // Each timing starts after a collection, so that none pays for another's garbage (or Spark's). The reads of
+      // uncompressed files take 10 to 100 ms and swing by 20%: they run shortRepeats times per round.
       for (String codec : LIB_CODECS) {
         List<Path> files = arrowFiles(data("main", "arrowfile " + codec));
-        collect();
-        time(record, "lib-read", "read every batch, sum column `l`", "arrowfile " + codec,
-            () -> sums.put("ours " + codec, oursSum(files)));
-        if (codec.equals("none")) {
+        int times = codec.equals("none") ? shortRepeats : 1;
+        for (int k = 0; k < times; k++) {
           collect();
-          time(record, "lib-read", "read every batch, sum column `l`", PER_VALUE,
-              () -> sums.put(PER_VALUE, oursSumPerValue(files)));
+          time(record, "lib-read", LIB_READ, "arrowfile " + codec, () -> sums.put("ours " + codec, oursSum(files)));
+          if (codec.equals("none")) {
+            collect();
+            time(record, "lib-read", LIB_READ, PER_VALUE, () -> sums.put(PER_VALUE, oursSumPerValue(files)));
+            collect();
+            time(record, "lib-read", LIB_READ, ALL_SLOTS, () -> sums.put(ALL_SLOTS, oursSumAllSlots(files)));
+            collect();
+            time(record, "lib-read", LIB_READ, METADATA_ONLY, () -> metadataRows.put(METADATA_ONLY,
+                sumColumnL(files, IntArray::length)));
+          }
+          collect();
+          time(record, "lib-read", LIB_READ, "Arrow Java " + codec,
+              () -> sums.put("arrow-java " + codec, arrowJavaSum(files)));
         }
-        collect();
-        time(record, "lib-read", "read every batch, sum column `l`", "Arrow Java " + codec,
-            () -> sums.put("arrow-java " + codec, arrowJavaSum(files)));
       }
-      collect();
-      time(record, "lib-read", "read every batch, sum column `l`", "floor",
-          () -> sums.put("floor", floorSum(none, floorRegions, false)));
-      collect();
-      time(record, "lib-read", "read every batch, sum column `l`", "floor with validity",
-          () -> sums.put("floor with validity", floorSum(none, floorRegions, true)));
+      for (int k = 0; k < shortRepeats; k++) {
+        collect();
+        time(record, "lib-read", LIB_READ, "floor", () -> sums.put("floor", floorSum(none, floorRegions, false)));
+        collect();
+        time(record, "lib-read", LIB_READ, "floor with validity",
+            () -> sums.put("floor with validity", floorSum(none, floorRegions, true)));
+      }
+    }
+    if (metadataRows.getOrDefault(METADATA_ONLY, -1L) != rows) {
+      checks.add("library: the metadata-only read counted " + metadataRows + " rows, not " + rows);
     }
     long expected = sums.get("ours none");
     for (Map.Entry<String, Long> e : sums.entrySet()) {
@@ -731,10 +835,33 @@ public final class ArrowBenchmark {
   }
 
   static final String PER_VALUE = "arrowfile none, per value";
+  /** Ours without the validity: every slot summed, as the floor's loop does (our writer zeroes null slots). */
+  static final String ALL_SLOTS = "arrowfile none, all slots";
+  /** Ours opening the files and decoding every batch's metadata and column {@code l}, reading no value. */
+  static final String METADATA_ONLY = "arrowfile none, metadata only";
+  static final String LIB_READ = "read every batch, sum column `l`";
+  final Map<String, Long> metadataRows = new LinkedHashMap<>();
 
   /** Ours, as a bulk reader would: 64 validity bits at a time mask the values, no branch per value. */
   static long oursSum(List<Path> files) throws IOException {
     return sumColumnL(files, ArrowBenchmark::sumNonNull);
+  }
+
+  /** Ours summing every slot, null or not, 4096 values copied out at a time: the floor's loop over our API. */
+  static long oursSumAllSlots(List<Path> files) throws IOException {
+    long[] values = new long[4096];
+    return sumColumnL(files, a -> {
+      long sum = 0;
+      int n = (int) a.length();
+      for (int from = 0; from < n; from += values.length) {
+        int m = Math.min(values.length, n - from);
+        a.getLongs(from, values, 0, m);
+        for (int j = 0; j < m; j++) {
+          sum += values[j];
+        }
+      }
+      return sum;
+    });
   }
 
   /** Ours, one value at a time: {@code isNull} then {@code getLong}, as the simplest reader would. */
@@ -998,7 +1125,8 @@ public final class ArrowBenchmark {
     StringBuilder md = new StringBuilder();
     md.append("# arrowfile benchmarks\n\n");
     md.append("Generated by `io.arrowfile.bench.ArrowBenchmark` (src/test/java/io/arrowfile/bench); re-running it "
-        + "overwrites this file.\n\n");
+        + "overwrites this file, except the sections between BEGIN and END markers, which other benchmarks keep "
+        + "(`ReadModeBenchmark`: read modes and content checksums).\n\n");
     md.append("## Command\n\n```\n").append(command()).append("\n```\n\n");
     md.append("Defaults: `-Dbench.rows=10000000 -Dbench.repeats=5 -Dbench.warmup=1`; wide table rows/4 "
         + "(`-Dbench.wideRows`), nested table rows/4 (`-Dbench.nestedRows`); data is kept in `-Dbench.dir` "
@@ -1020,7 +1148,9 @@ public final class ArrowBenchmark {
         .append(", local[2]\n");
     md.append("- rows: main ").append(rows).append(", wide (50 columns) ").append(wideRows).append(", nested ")
         .append(nestedRows).append("; ").append(repeats).append(" recorded rounds after ").append(warmup)
-        .append(" warm-up round(s), sources interleaved within each round; medians in ms; total run ")
+        .append(" warm-up round(s); within a round each query runs on every source in turn, starting with a different "
+            + "source each round (the first place measured up to 13% slower); the short queries (all but 1, 2, 6b, 7 "
+            + "and 8) run ").append(shortRepeats).append(" times per round; medians in ms; total run ")
         .append(String.format(Locale.ROOT, "%.0f", seconds)).append(" s\n");
     md.append("- data sizes: ").append(dataSizes()).append("\n\n");
     md.append("Data (seeded, `xxhash64(id, k)` expressions over `spark.range`, two files per source): sorted `id` long, "
@@ -1059,23 +1189,25 @@ public final class ArrowBenchmark {
         + "validates and decompresses only column `l`), then `IntArray.getLongs` copies 4096 values at a time into a "
         + "`long[]` and one `ArrayData.validityBits` word masks each 64 of them (no branch per value); \"per value\": "
         + "the same with `IntArray.isNull` then "
-        + "`getLong` for each value, whose branch mispredicts on scattered nulls. "
+        + "`getLong` for each value, whose branch mispredicts on scattered nulls; \"all slots\": `getLongs` summing every "
+        + "slot, null or not, as the floor's loop does (our writer zeroes null slots, so the sum is the same); "
+        + "\"metadata only\": opening the files and decoding every batch's metadata and column `l`, reading no value. "
         + "Arrow Java: `org.apache.arrow.vector.ipc.ArrowFileReader` over a FileChannel, `loadRecordBatch` (it has "
         + "no column selection: every column is read and decompressed), "
         + "`BigIntVector.isNull/get`. Floor: map the file, `MappedByteBuffer.getLong` over the value buffer of `l` "
         + "in each batch (offsets found beforehand; no validity, no metadata). Floor with validity: the same, adding a "
         + "value only when `MappedByteBuffer.get` of its validity byte has its bit set.\n\n");
-    md.append(table("lib-read", new String[] {"arrowfile none", PER_VALUE, "arrowfile lz4", "arrowfile zstd", "Arrow Java none",
+    md.append(table("lib-read", new String[] {"arrowfile none", PER_VALUE, ALL_SLOTS, METADATA_ONLY, "arrowfile lz4", "arrowfile zstd", "Arrow Java none",
         "Arrow Java lz4", "Arrow Java zstd", "floor", "floor with validity"}, OURS,
         new String[] {"Arrow Java none", "floor", "floor with validity"}));
     md.append("\nWrite: the whole main table, already in memory on both sides (ours: batches over a heap copy of the "
         + "file; Arrow Java: ArrowRecordBatches loaded into a VectorSchemaRoot), to a new file.\n\n");
     md.append(table("lib-write", new String[] {"arrowfile none", "arrowfile zstd", "Arrow Java none",
         "Arrow Java zstd"}, OURS, new String[] {"Arrow Java none"}));
-    double floor = med("lib-read", "read every batch, sum column `l`", "floor");
+    double floor = med("lib-read", LIB_READ, "floor");
     double sparkSum = med("spark", "sum(l) (one long column, every value)", OURS);
-    double libSum = med("lib-read", "read every batch, sum column `l`", OURS);
-    double floorValidity = med("lib-read", "read every batch, sum column `l`", "floor with validity");
+    double libSum = med("lib-read", LIB_READ, OURS);
+    double floorValidity = med("lib-read", LIB_READ, "floor with validity");
     md.append("\n## Physical floor\n\n");
     md.append("Summing column `l` (").append(rows).append(" longs): plain mapped-file loop ").append(fmt(floor))
         .append(" ms (one thread), ").append(fmt(floorValidity)).append(" ms when it tests each validity bit; our library ")
@@ -1086,6 +1218,7 @@ public final class ArrowBenchmark {
         .append(fmt(med("spark", "5 count(*)", OURS))).append(" ms).\n\n");
     md.append("## Where a full scan's time goes\n\n").append(profileReport()).append('\n');
     md.append("## Memory\n\n").append(memoryReport()).append('\n');
+    md.append("## Remote reads (S3A)\n\n").append(remoteReport()).append('\n');
     md.append("## Checks\n\n");
     for (String c : checks) {
       md.append("- ").append(c.replace("|", "\\|")).append('\n');
@@ -1094,7 +1227,23 @@ public final class ArrowBenchmark {
     if (notes != null && Files.exists(Path.of(notes))) {
       md.append('\n').append(Files.readString(Path.of(notes)));
     }
+    md.append(keptSections());
     Files.writeString(out, md.toString());
+  }
+
+  /**
+   * The sections other benchmarks keep in the report between {@code <!-- BEGIN name -->} and
+   * {@code <!-- END name -->} ({@link ReadModeBenchmark}'s read modes), as they are: this run does not measure them.
+   */
+  String keptSections() throws IOException {
+    String old = Files.exists(out) ? Files.readString(out) : "";
+    StringBuilder kept = new StringBuilder();
+    java.util.regex.Matcher m = java.util.regex.Pattern.compile(
+        "(?s)<!-- BEGIN ([\\w-]+) -->\n.*?<!-- END \\1 -->\n").matcher(old);
+    while (m.find()) {
+      kept.append('\n').append(m.group());
+    }
+    return kept.toString();
   }
 
   String goals() {
@@ -1139,8 +1288,8 @@ public final class ArrowBenchmark {
     double wo = med("write", w, OURS);
     goal(g, "write ≥ 1.5× Parquet snappy", "Parquet snappy " + fmt(ws) + " ms / ours " + fmt(wo) + " ms = "
         + ratio(ws / wo) + " (net of the source scan: " + ratio((ws - full) / (wo - full)) + ")", ws / wo >= 1.5);
-    double lo = med("lib-read", "read every batch, sum column `l`", OURS);
-    double la = med("lib-read", "read every batch, sum column `l`", "Arrow Java none");
+    double lo = med("lib-read", LIB_READ, OURS);
+    double la = med("lib-read", LIB_READ, "Arrow Java none");
     boolean allRan = memoryResults.size() == 6;
     long maxLive = memoryResults.stream().mapToLong(r -> Long.parseLong(r[3])).max().orElse(-1);
     goal(g, "a scan of " + MEMORY_FACTOR + "× the heap works (`-Xmx" + memoryHeap + "`)", memoryResults.size()
@@ -1201,10 +1350,27 @@ public final class ArrowBenchmark {
         + " KiB for `sum(st.a)`, " + (whole >> 10) + " KiB for `max(st)` (the whole struct<a int, b string, c double>) = "
         + String.format(Locale.ROOT, "%.0f%%", 100.0 * field / whole) + "; time: query 7b above",
         field > 0 && whole > 0 && field * 2 < whole);
-    double floorLoop = med("lib-read", "read every batch, sum column `l`", "floor");
+    double floorLoop = med("lib-read", LIB_READ, "floor");
     goal(g, "library read of one column ≤ 1.5× the raw mapped loop", "ours " + fmt(lo) + " ms / loop "
-        + fmt(floorLoop) + " ms = " + ratio(lo / floorLoop) + " (one value at a time with `isNull`: "
-        + fmt(med("lib-read", "read every batch, sum column `l`", PER_VALUE)) + " ms)", lo <= 1.5 * floorLoop);
+        + fmt(floorLoop) + " ms = " + ratio(lo / floorLoop) + "; of ours, opening the files and decoding the "
+        + "metadata of every batch take " + fmt(med("lib-read", LIB_READ, METADATA_ONLY)) + " ms (the loop has its "
+        + "offsets beforehand), and summing every slot without the validity " + fmt(med("lib-read", LIB_READ, ALL_SLOTS))
+        + " ms in all (one value at a time with `isNull`: " + fmt(med("lib-read", LIB_READ, PER_VALUE)) + " ms)",
+        lo <= 1.5 * floorLoop);
+    String remote = "";
+    boolean remoteMet = false;
+    for (String[] r : remoteResults) {
+      if (r[0].equals("arrowfile, S3A default input stream") && r[1].startsWith("sum of 1 of 9") && r[2].equals("0")) {
+        long bytes = Long.parseLong(r[3]);
+        long file = Long.parseLong(r[7]);
+        remote = "through `readVectored`: 1 of 9 columns over S3A's default stream: "
+            + String.format(Locale.ROOT, "%,d of %,d bytes (%.0f%%) in %s GETs (plus %s HEAD, %s LIST); see Remote reads",
+                bytes, file, 100.0 * bytes / file, r[4], r[5], r[6]);
+        remoteMet = bytes < file * 0.3;
+      }
+    }
+    goal(g, "remote reads: Hadoop's vectored IO; bytes and requests of a 1-of-9-columns read",
+        remote.isEmpty() ? "not measured (see Checks)" : remote, remoteMet);
     double noopWrite = med("write", w, NOOP_WRITE);
     goal(g, "write ≤ 1.5× Spark's no-op write, ≥ 2× Parquet snappy", "ours " + fmt(wo) + " ms / noop "
         + fmt(noopWrite) + " ms = " + ratio(wo / noopWrite) + "; Parquet snappy / ours = " + ratio(ws / wo),

@@ -141,8 +141,10 @@ final class PositionedFileReader implements BatchReader {
         metadataAhead.put(batches[i], data.get(i));
       }
       bytesFetched += total;
-    } catch (IOException e) {
-      metadataAhead = null; // each batch reads its own metadata, and fails there, naming it
+    } catch (IOException | RuntimeException e) {
+      // Each batch reads its own metadata, and fails there, naming it (overlapping blocks of a corrupt footer
+      // are refused by the store's vectored read with an IllegalArgumentException).
+      metadataAhead = null;
     }
   }
 
@@ -172,9 +174,12 @@ final class PositionedFileReader implements BatchReader {
         && block.offset() + block.metaDataLength() + block.bodyLength() <= source.size();
   }
 
-  /** The largest metadata block a message of at most maxMetadataLength bytes needs: prefix and padding. */
+  /**
+   * The largest metadata block a message of at most maxMetadataLength bytes needs: its prefix (8 bytes) and padding
+   * (to 8 bytes, or to a writer's larger alignment, such as 64).
+   */
   private long maxMetadataBlock() {
-    return options.maxMetadataLength() + 16L;
+    return options.maxMetadataLength() + 128L;
   }
 
   /** The message of {@code block}: from {@code readAhead}, the block's bytes read ahead, if not null. */

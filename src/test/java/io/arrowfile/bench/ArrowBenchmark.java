@@ -96,10 +96,11 @@ public final class ArrowBenchmark {
   final int repeats;
   final int warmup;
   /**
-   * How often each short Spark query (all but the full scans 1, 2, 6b, 7 and the write) runs per round: a 40 to
-   * 250 ms query swings by 20% from run to run here, so its median takes this many more samples.
+   * How often each Spark read query, and each cheap library read, runs per round: a query swings by 20% from one
+   * run to the next here, and a run that met a collection or the machine's other work can be twice as slow, so a
+   * median takes this many times more samples. (The writes, at 1 to 2.5 s, run once a round.)
    */
-  final int shortRepeats;
+  final int perRound;
   final Path dir;
   final Path out;
   SparkSession spark;
@@ -113,7 +114,7 @@ public final class ArrowBenchmark {
     nestedRows = Long.getLong("bench.nestedRows", Math.max(1, rows / 4));
     repeats = Integer.getInteger("bench.repeats", 5);
     warmup = Integer.getInteger("bench.warmup", 1);
-    shortRepeats = Integer.getInteger("bench.shortRepeats", 3);
+    perRound = Integer.getInteger("bench.perRound", 3);
     dir = Path.of(System.getProperty("bench.dir", "target/bench-data")).toAbsolutePath();
     out = Path.of(System.getProperty("bench.out", "BENCHMARKS.md")).toAbsolutePath();
   }
@@ -313,12 +314,13 @@ public final class ArrowBenchmark {
       boolean record = round >= warmup;
       log("round " + (round + 1) + "/" + (warmup + repeats) + (record ? "" : " (warm-up)"));
       final int r = round;
-      for (String source : rotated(Arrays.asList(READ_SOURCES), r, 0)) {
-        time(record, "spark", "1 all columns into noop", source, () -> noop(read("main", source)));
+      for (int k = 0; k < perRound; k++) {
+        for (String source : rotated(Arrays.asList(READ_SOURCES), r, k)) {
+          time(record, "spark", "1 all columns into noop", source, () -> noop(read("main", source)));
+        }
       }
       for (Map.Entry<String, String> q : sql.entrySet()) {
-        int times = q.getKey().startsWith("2 ") ? 1 : shortRepeats;
-        for (int k = 0; k < times; k++) {
+        for (int k = 0; k < perRound; k++) {
           for (String source : rotated(Arrays.asList(READ_SOURCES), r, k)) {
             time(record, "spark", q.getKey(), source, () -> {
               read("main", source).createOrReplaceTempView("t");
@@ -327,7 +329,7 @@ public final class ArrowBenchmark {
           }
         }
       }
-      for (int k = 0; k < shortRepeats; k++) {
+      for (int k = 0; k < perRound; k++) {
         for (String source : rotated(wideSources, r, k)) {
           time(record, "spark", "6 wide: 1 of 50 columns into noop", source,
               () -> noop(read("wide", source).select(wideCol)));
@@ -335,13 +337,18 @@ public final class ArrowBenchmark {
         // What query 6 costs with no file at all: as many rows of one long column, in as many tasks as our scan.
         time(record, "spark-floor", "6 floor", "spark.range", () -> noop(spark.range(0, wideRows, 1, 2).toDF()));
       }
-      for (String source : rotated(wideSources, r, 0)) {
-        time(record, "spark", "6b wide: all 50 columns into noop", source, () -> noop(read("wide", source)));
+      for (int k = 0; k < perRound; k++) {
+        for (String source : rotated(wideSources, r, k)) {
+          time(record, "spark", "6b wide: all 50 columns into noop", source, () -> noop(read("wide", source)));
+        }
       }
-      for (String source : rotated(nestedScanSources, r, 0)) {
-        time(record, "spark", "7 nested (struct, array, map) into noop", source, () -> noop(read("nested", source)));
+      for (int k = 0; k < perRound; k++) {
+        for (String source : rotated(nestedScanSources, r, k)) {
+          time(record, "spark", "7 nested (struct, array, map) into noop", source,
+              () -> noop(read("nested", source)));
+        }
       }
-      for (int k = 0; k < shortRepeats; k++) {
+      for (int k = 0; k < perRound; k++) {
         for (String source : rotated(Arrays.asList(READ_SOURCES), r, k)) {
           time(record, "spark", "7b sum(st.a) (one field of a struct)", source, () -> {
             read("nested", source).createOrReplaceTempView("t");
@@ -674,7 +681,7 @@ public final class ArrowBenchmark {
   void libraryInFreshJvm() throws Exception {
     List<String> props = new ArrayList<>(List.of("-Xmx" + (Runtime.getRuntime().maxMemory() >> 20) + "m",
         "-Dbench.mode=library", "-Dbench.rows=" + rows, "-Dbench.repeats=" + repeats, "-Dbench.warmup=" + warmup,
-        "-Dbench.shortRepeats=" + shortRepeats,
+        "-Dbench.perRound=" + perRound,
         "-Dbench.dir=" + dir));
     int exit = runJvm(props, ArrowBenchmark.class.getName(), List.of(), line -> {
       String[] f = line.split("\t", -1);
@@ -738,10 +745,10 @@ public final class ArrowBenchmark {
       boolean record = round >= warmup;
       log("library round " + (round + 1) + "/" + (warmup + repeats));
       // Each timing starts after a collection, so that none pays for another's garbage (or Spark's). The reads of
-      // uncompressed files take 10 to 100 ms and swing by 20%: they run shortRepeats times per round.
+      // uncompressed files take 10 to 100 ms and swing by 20%: they run perRound times per round.
       for (String codec : LIB_CODECS) {
         List<Path> files = arrowFiles(data("main", "arrowfile " + codec));
-        int times = codec.equals("none") ? shortRepeats : 1;
+        int times = codec.equals("none") ? perRound : 1;
         for (int k = 0; k < times; k++) {
           collect();
           time(record, "lib-read", LIB_READ, "arrowfile " + codec, () -> sums.put("ours " + codec, oursSum(files)));
@@ -759,7 +766,7 @@ public final class ArrowBenchmark {
               () -> sums.put("arrow-java " + codec, arrowJavaSum(files)));
         }
       }
-      for (int k = 0; k < shortRepeats; k++) {
+      for (int k = 0; k < perRound; k++) {
         collect();
         time(record, "lib-read", LIB_READ, "floor", () -> sums.put("floor", floorSum(none, floorRegions, false)));
         collect();
@@ -1149,8 +1156,9 @@ public final class ArrowBenchmark {
     md.append("- rows: main ").append(rows).append(", wide (50 columns) ").append(wideRows).append(", nested ")
         .append(nestedRows).append("; ").append(repeats).append(" recorded rounds after ").append(warmup)
         .append(" warm-up round(s); within a round each query runs on every source in turn, starting with a different "
-            + "source each round (the first place measured up to 13% slower); the short queries (all but 1, 2, 6b, 7 "
-            + "and 8) run ").append(shortRepeats).append(" times per round; medians in ms; total run ")
+            + "source each round (the first place measured up to 13% slower); each read query, and each library read "
+            + "of the uncompressed files, runs ").append(perRound).append(" times per round (the writes once); "
+            + "medians in ms; total run ")
         .append(String.format(Locale.ROOT, "%.0f", seconds)).append(" s\n");
     md.append("- data sizes: ").append(dataSizes()).append("\n\n");
     md.append("Data (seeded, `xxhash64(id, k)` expressions over `spark.range`, two files per source): sorted `id` long, "

@@ -40,8 +40,6 @@ import org.apache.spark.sql.types.TimestampType;
 import org.apache.spark.sql.types.UserDefinedType;
 import org.apache.spark.sql.types.VariantType;
 import org.apache.spark.sql.types.YearMonthIntervalType;
-import org.apache.spark.unsafe.Platform;
-import org.apache.spark.unsafe.types.UTF8String;
 
 /**
  * Appends the values of one Spark column (or nested child) to its Arrow builder. One subclass per Spark
@@ -162,28 +160,4 @@ abstract class ColumnWriter {
     throw new UnsupportedOperationException("column '" + path + "' has Spark type " + type.simpleString()
         + ", which arrowfile cannot write");
   }
-
-  // ---------------------------------------------------------------- integers and temporal types
-
-  // ---------------------------------------------------------------- booleans, floating point
-
-  // ---------------------------------------------------------------- decimals
-
-  // ---------------------------------------------------------------- strings, binary
-
-  /** Appends the bytes of {@code s} without copying them when they live in a byte array. */
-  static void appendUtf8(VariableBinaryBuilder b, UTF8String s) {
-    Object base = s.getBaseObject();
-    if (base instanceof byte[] bytes) {
-      long offset = s.getBaseOffset() - Platform.BYTE_ARRAY_OFFSET;
-      b.appendBytes(bytes, (int) offset, s.numBytes());
-    } else {
-      b.appendBytes(s.getBytes());
-    }
-  }
-
-  // ---------------------------------------------------------------- intervals, null, variant
-
-  // ---------------------------------------------------------------- nested
-
 }

@@ -19,6 +19,11 @@ import jdk.jfr.consumer.RecordingFile;
  * {@code UTF8String} and {@code Decimal} objects its getters create count as the reader's) or to Spark
  * (generated row conversion, the sink, task plumbing). Spark's share is what no reader can remove while the
  * query consumes rows, which bounds how much faster any reader can make that query.
+ *
+ * <p>A write is charged the same way ({@link #recordWrite}): to our writer when the first of our connector's frames
+ * from the top is its write code, to the scan that feeds the write when it is its read code or its column vectors,
+ * else to Spark (the
+ * rows handed over, the commit protocol, task plumbing).
  */
 final class ScanProfile {
   /** Class name prefixes of each source's reading code, besides Spark's own. */
@@ -39,14 +44,21 @@ final class ScanProfile {
   final long valueSamples;
   /** The reader's hottest methods (top frames), most samples first. */
   final Map<String, Long> hotReaderMethods;
+  /** For a write: the samples of the scan that feeds it (then {@link #readerSamples} are the writer's); else 0. */
+  final long feedSamples;
 
   private ScanProfile(String source, long taskSamples, long readerSamples, long valueSamples,
-      Map<String, Long> hotReaderMethods) {
+      Map<String, Long> hotReaderMethods, long feedSamples) {
     this.source = source;
     this.taskSamples = taskSamples;
     this.readerSamples = readerSamples;
     this.valueSamples = valueSamples;
     this.hotReaderMethods = hotReaderMethods;
+    this.feedSamples = feedSamples;
+  }
+
+  double feedShare() {
+    return taskSamples == 0 ? Double.NaN : (double) feedSamples / taskSamples;
   }
 
   double readerShare() {
@@ -63,14 +75,59 @@ final class ScanProfile {
 
   /** Runs {@code scans} under a JFR recording (execution samples every 10 ms) kept in {@code jfr}. */
   static ScanProfile record(String source, Path jfr, Scans scans) throws Exception {
+    sample(jfr, scans);
+    return attribute(source, jfr);
+  }
+
+  /** Runs {@code writes} (arrowfile's, fed by an arrowfile scan, or Spark's noop sink) under JFR, kept in {@code jfr}. */
+  static ScanProfile recordWrite(String target, Path jfr, Scans writes) throws Exception {
+    sample(jfr, writes);
+    long task = 0;
+    long writer = 0;
+    long feed = 0;
+    Map<String, Long> hot = new LinkedHashMap<>();
+    for (RecordedEvent e : executorSamples(jfr)) {
+      task++;
+      List<RecordedFrame> frames = e.getStackTrace().getFrames();
+      for (RecordedFrame f : frames) {
+        String type = f.getMethod().getType().getName();
+        if (type.startsWith("io.arrowfile.connector.write.")) {
+          writer++;
+          RecordedFrame top = frames.get(0);
+          hot.merge(simpleName(top.getMethod().getType().getName()) + "." + top.getMethod().getName(), 1L, Long::sum);
+          break;
+        }
+        if (type.startsWith("io.arrowfile.connector.read.") || type.startsWith("io.arrowfile.connector.vector.")) {
+          feed++;
+          break;
+        }
+      }
+    }
+    return new ScanProfile(target, task, writer, 0, top(hot), feed);
+  }
+
+  private static void sample(Path jfr, Scans work) throws Exception {
     try (Recording recording = new Recording()) {
       recording.enable("jdk.ExecutionSample").withPeriod(Duration.ofMillis(10));
       recording.start();
-      scans.run();
+      work.run();
       recording.stop();
       recording.dump(jfr);
     }
-    return attribute(source, jfr);
+  }
+
+  /** The execution samples of Spark's executor threads in {@code jfr}, with their stacks. */
+  private static List<RecordedEvent> executorSamples(Path jfr) throws IOException {
+    return RecordingFile.readAllEvents(jfr).stream()
+        .filter(e -> e.getEventType().getName().equals("jdk.ExecutionSample") && e.getStackTrace() != null
+            && e.getThread("sampledThread") != null
+            && String.valueOf(e.getThread("sampledThread").getJavaName()).startsWith("Executor task"))
+        .toList();
+  }
+
+  private static Map<String, Long> top(Map<String, Long> hot) {
+    return hot.entrySet().stream().sorted(Map.Entry.<String, Long>comparingByValue().reversed())
+        .limit(6).collect(Collectors.toMap(Map.Entry::getKey, Map.Entry::getValue, (a, b) -> a, LinkedHashMap::new));
   }
 
   static ScanProfile attribute(String source, Path jfr) throws IOException {
@@ -80,12 +137,7 @@ final class ScanProfile {
     long reader = 0;
     long values = 0;
     Map<String, Long> hot = new LinkedHashMap<>();
-    for (RecordedEvent e : RecordingFile.readAllEvents(jfr)) {
-      if (!e.getEventType().getName().equals("jdk.ExecutionSample") || e.getStackTrace() == null
-          || e.getThread("sampledThread") == null
-          || !String.valueOf(e.getThread("sampledThread").getJavaName()).startsWith("Executor task")) {
-        continue;
-      }
+    for (RecordedEvent e : executorSamples(jfr)) {
       task++;
       List<RecordedFrame> frames = e.getStackTrace().getFrames();
       for (RecordedFrame f : frames) {
@@ -102,9 +154,7 @@ final class ScanProfile {
         }
       }
     }
-    Map<String, Long> top = hot.entrySet().stream().sorted(Map.Entry.<String, Long>comparingByValue().reversed())
-        .limit(6).collect(Collectors.toMap(Map.Entry::getKey, Map.Entry::getValue, (a, b) -> a, LinkedHashMap::new));
-    return new ScanProfile(source, task, reader, values, top);
+    return new ScanProfile(source, task, reader, values, top(hot), 0);
   }
 
   private static String simpleName(String className) {

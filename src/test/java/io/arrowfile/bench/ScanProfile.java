@@ -82,28 +82,48 @@ final class ScanProfile {
   /** Runs {@code writes} (arrowfile's, fed by an arrowfile scan, or Spark's noop sink) under JFR, kept in {@code jfr}. */
   static ScanProfile recordWrite(String target, Path jfr, Scans writes) throws Exception {
     sample(jfr, writes);
-    long task = 0;
-    long writer = 0;
-    long feed = 0;
+    Tally t = tally(jfr, List.of(List.of("io.arrowfile.connector.write."),
+        List.of("io.arrowfile.connector.read.", "io.arrowfile.connector.vector.")));
+    return new ScanProfile(target, t.samples, t.parts[0], 0, top(t.hot), t.parts[1]);
+  }
+
+  /**
+   * The executor samples of {@code jfr}: how many, how many each part claims (a part claims a sample when the first
+   * frame from the top that any part's class prefixes match is its), and of part 0's, how many have a value class on
+   * top and which methods are on top.
+   */
+  private record Tally(long samples, long[] parts, long values, Map<String, Long> hot) {}
+
+  private static Tally tally(Path jfr, List<List<String>> parts) throws IOException {
+    long samples = 0;
+    long[] claimed = new long[parts.size()];
+    long values = 0;
     Map<String, Long> hot = new LinkedHashMap<>();
     for (RecordedEvent e : executorSamples(jfr)) {
-      task++;
+      samples++;
       List<RecordedFrame> frames = e.getStackTrace().getFrames();
-      for (RecordedFrame f : frames) {
-        String type = f.getMethod().getType().getName();
-        if (type.startsWith("io.arrowfile.connector.write.")) {
-          writer++;
-          RecordedFrame top = frames.get(0);
-          hot.merge(simpleName(top.getMethod().getType().getName()) + "." + top.getMethod().getName(), 1L, Long::sum);
-          break;
-        }
-        if (type.startsWith("io.arrowfile.connector.read.") || type.startsWith("io.arrowfile.connector.vector.")) {
-          feed++;
-          break;
+      int part = -1;
+      for (int i = 0; i < frames.size() && part < 0; i++) {
+        String type = frames.get(i).getMethod().getType().getName();
+        for (int p = 0; p < parts.size() && part < 0; p++) {
+          if (parts.get(p).stream().anyMatch(type::startsWith)) {
+            part = p;
+          }
         }
       }
+      if (part < 0) {
+        continue;
+      }
+      claimed[part]++;
+      if (part == 0) {
+        String topType = frames.get(0).getMethod().getType().getName();
+        if (VALUE_CLASSES.stream().anyMatch(topType::startsWith)) {
+          values++;
+        }
+        hot.merge(simpleName(topType) + "." + frames.get(0).getMethod().getName(), 1L, Long::sum);
+      }
     }
-    return new ScanProfile(target, task, writer, 0, top(hot), feed);
+    return new Tally(samples, claimed, values, hot);
   }
 
   private static void sample(Path jfr, Scans work) throws Exception {
@@ -133,28 +153,8 @@ final class ScanProfile {
   static ScanProfile attribute(String source, Path jfr) throws IOException {
     List<String> prefixes = READER_CLASSES.entrySet().stream().filter(e -> source.toLowerCase().contains(e.getKey()))
         .findFirst().map(Map.Entry::getValue).orElseThrow(() -> new IllegalArgumentException(source));
-    long task = 0;
-    long reader = 0;
-    long values = 0;
-    Map<String, Long> hot = new LinkedHashMap<>();
-    for (RecordedEvent e : executorSamples(jfr)) {
-      task++;
-      List<RecordedFrame> frames = e.getStackTrace().getFrames();
-      for (RecordedFrame f : frames) {
-        String type = f.getMethod().getType().getName();
-        if (prefixes.stream().anyMatch(type::startsWith)) {
-          reader++;
-          RecordedFrame top = frames.get(0);
-          String topType = top.getMethod().getType().getName();
-          if (VALUE_CLASSES.stream().anyMatch(topType::startsWith)) {
-            values++;
-          }
-          hot.merge(simpleName(top.getMethod().getType().getName()) + "." + top.getMethod().getName(), 1L, Long::sum);
-          break;
-        }
-      }
-    }
-    return new ScanProfile(source, task, reader, values, top(hot), 0);
+    Tally t = tally(jfr, List.of(prefixes));
+    return new ScanProfile(source, t.samples, t.parts[0], t.values, top(t.hot), 0);
   }
 
   private static String simpleName(String className) {

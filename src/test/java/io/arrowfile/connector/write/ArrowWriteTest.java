@@ -103,13 +103,15 @@ class ArrowWriteTest {
     return spark.sql(ALL_TYPES).coalesce(1);
   }
 
-  private static List<Path> arrowFiles(Path dir) throws IOException {
+  /** The {@code .arrow} files under {@code dir}, in path order. */
+  static List<Path> arrowFiles(Path dir) throws IOException {
     try (Stream<Path> s = Files.walk(dir)) {
       return s.filter(p -> p.getFileName().toString().endsWith(".arrow")).sorted().toList();
     }
   }
 
-  private static Path single(Path dir) throws IOException {
+  /** The one {@code .arrow} file under {@code dir}. */
+  static Path single(Path dir) throws IOException {
     List<Path> files = arrowFiles(dir);
     assertEquals(1, files.size(), "files: " + files);
     return files.get(0);

@@ -23,7 +23,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.Stream;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.RowFactory;
@@ -76,18 +75,6 @@ public class DictionaryWriteTest {
 
   private static Dataset<Row> data() {
     return spark.sql(DATA);
-  }
-
-  private static List<Path> arrowFiles(Path dir) throws IOException {
-    try (Stream<Path> s = Files.walk(dir)) {
-      return s.filter(p -> p.getFileName().toString().endsWith(".arrow")).sorted().toList();
-    }
-  }
-
-  private static Path single(Path dir) throws IOException {
-    List<Path> files = arrowFiles(dir);
-    assertEquals(1, files.size(), "files: " + files);
-    return files.get(0);
   }
 
   /** Rows as text ordered by id (binary as hex). */
@@ -154,7 +141,7 @@ public class DictionaryWriteTest {
   void autoEncodesLowCardinalityStringColumnsOnly() throws IOException {
     Path out = tmp.resolve("auto");
     data().coalesce(1).write().format("arrowfile").option("dictionary", "auto").save(out.toString());
-    Path file = single(out);
+    Path file = ArrowWriteTest.single(out);
     try (ArrowFileReader r = ArrowFileReader.open(file, ReadOptions.DEFAULT)) {
       Schema s = r.schema();
       assertEncoded(s, "low", true);   // 9 distinct in 3000 rows
@@ -177,8 +164,8 @@ public class DictionaryWriteTest {
     // a plain file of the same rows reads back to the same values, and is larger
     Path plain = tmp.resolve("plain");
     data().coalesce(1).write().format("arrowfile").save(plain.toString());
-    assertEquals(ourRows(single(plain)), ourRows(file));
-    assertTrue(Files.size(file) < Files.size(single(plain)));
+    assertEquals(ourRows(ArrowWriteTest.single(plain)), ourRows(file));
+    assertTrue(Files.size(file) < Files.size(ArrowWriteTest.single(plain)));
   }
 
   @Test
@@ -186,7 +173,7 @@ public class DictionaryWriteTest {
     Path out = tmp.resolve("always");
     data().coalesce(1).write().format("arrowfile").option("dictionary", "always").option("rowsPerBatch", "7")
         .option("compression", "zstd").save(out.toString());
-    Path file = single(out);
+    Path file = ArrowWriteTest.single(out);
     try (ArrowFileReader r = ArrowFileReader.open(file, ReadOptions.DEFAULT)) {
       for (String c : List.of("low", "mid", "high", "allnull")) {
         assertEncoded(r.schema(), c, true);
@@ -203,7 +190,7 @@ public class DictionaryWriteTest {
   private Path writePlain(Dataset<Row> df, String name) throws IOException {
     Path p = tmp.resolve(name);
     df.write().format("arrowfile").save(p.toString());
-    return single(p);
+    return ArrowWriteTest.single(p);
   }
 
   @Test
@@ -215,8 +202,8 @@ public class DictionaryWriteTest {
     data().coalesce(1).write().format("arrowfile").option("rowsPerBatch", "1000").save(plain.toString());
     String encoded;
     String expected;
-    try (ArrowFileReader r = ArrowFileReader.open(single(out), ReadOptions.DEFAULT);
-        ArrowFileReader p = ArrowFileReader.open(single(plain), ReadOptions.DEFAULT)) {
+    try (ArrowFileReader r = ArrowFileReader.open(ArrowWriteTest.single(out), ReadOptions.DEFAULT);
+        ArrowFileReader p = ArrowFileReader.open(ArrowWriteTest.single(plain), ReadOptions.DEFAULT)) {
       encoded = r.customMetadata().get(ArrowOutputWriter.STATISTICS_KEY);
       expected = p.customMetadata().get(ArrowOutputWriter.STATISTICS_KEY);
     }
@@ -259,7 +246,7 @@ public class DictionaryWriteTest {
         .save(out.toString());
     // then plain files of the same rows into the same directories: one table of mixed encodings
     data().repartition(2).write().format("arrowfile").mode("append").partitionBy("part").save(out.toString());
-    List<Path> files = arrowFiles(out);
+    List<Path> files = ArrowWriteTest.arrowFiles(out);
     int encoded = 0;
     for (Path f : files) {
       try (ArrowFileReader r = ArrowFileReader.open(f, ReadOptions.DEFAULT)) {
@@ -276,7 +263,7 @@ public class DictionaryWriteTest {
   void emptyFrameAndEmptyStringsWithAlways() throws IOException {
     Path out = tmp.resolve("empty");
     data().where("id < 0").coalesce(1).write().format("arrowfile").option("dictionary", "always").save(out.toString());
-    Path file = single(out);
+    Path file = ArrowWriteTest.single(out);
     try (ArrowFileReader r = ArrowFileReader.open(file, ReadOptions.DEFAULT)) {
       assertEncoded(r.schema(), "low", true);
       assertEquals(0, r.recordBatchCount());
@@ -286,13 +273,13 @@ public class DictionaryWriteTest {
     assertEquals(List.of(), arrowJavaRows(file));
     Path auto = tmp.resolve("empty-auto");
     data().where("id < 0").coalesce(1).write().format("arrowfile").option("dictionary", "auto").save(auto.toString());
-    try (ArrowFileReader r = ArrowFileReader.open(single(auto), ReadOptions.DEFAULT)) {
+    try (ArrowFileReader r = ArrowFileReader.open(ArrowWriteTest.single(auto), ReadOptions.DEFAULT)) {
       assertEncoded(r.schema(), "low", false);
     }
     Path blanks = tmp.resolve("blanks");
     spark.sql("SELECT id, CASE WHEN id % 2 = 0 THEN '' END AS s FROM range(100)").coalesce(1).write()
         .format("arrowfile").option("dictionary", "auto").save(blanks.toString());
-    try (ArrowFileReader r = ArrowFileReader.open(single(blanks), ReadOptions.DEFAULT)) {
+    try (ArrowFileReader r = ArrowFileReader.open(ArrowWriteTest.single(blanks), ReadOptions.DEFAULT)) {
       assertEncoded(r.schema(), "s", true);
     }
     assertEquals(50, spark.read().format("arrowfile").load(blanks.toString()).where("s = ''").count());
@@ -329,7 +316,7 @@ public class DictionaryWriteTest {
     Path out = tmp.resolve("collated");
     String sql = "SELECT id, CAST(id % 3 AS STRING) COLLATE UNICODE_CI AS c FROM range(300)";
     spark.sql(sql).coalesce(1).write().format("arrowfile").option("dictionary", "auto").save(out.toString());
-    try (ArrowFileReader r = ArrowFileReader.open(single(out), ReadOptions.DEFAULT)) {
+    try (ArrowFileReader r = ArrowFileReader.open(ArrowWriteTest.single(out), ReadOptions.DEFAULT)) {
       assertEncoded(r.schema(), "c", true);
     }
     Dataset<Row> back = spark.read().format("arrowfile").load(out.toString());

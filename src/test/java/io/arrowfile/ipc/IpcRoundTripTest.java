@@ -102,6 +102,18 @@ class IpcRoundTripTest {
     }));
   }
 
+  /** Like Arrow C++, the schema declares no Feature flags even when the bodies are compressed (nanoarrow refuses them). */
+  @ParameterizedTest
+  @EnumSource(CompressionCodec.class)
+  void compressedStreamsDeclareNoFeatures(CompressionCodec codec) throws IOException {
+    RecordBatch batch = TestData.allTypes();
+    byte[] stream = writeStream(List.of(batch), batch.schema(), WriteOptions.DEFAULT.withCompression(codec));
+    try (ArrowStreamReader r = ArrowStreamReader.open(new ByteArrayInputStream(stream), "s", FULL)) {
+      assertEquals(0, r.schemaMessage().features());
+      assertEquals(batch.length(), r.next().length());
+    }
+  }
+
   @ParameterizedTest
   @EnumSource(CompressionCodec.class)
   void allTypesCompressed(CompressionCodec codec) throws IOException {

@@ -43,8 +43,10 @@ abstract class IpcWriter implements AutoCloseable {
     this.schema = Objects.requireNonNull(schema, "schema");
     this.options = options == null ? WriteOptions.DEFAULT : options;
     this.file = file;
-    long features = this.options.compression() != null ? SchemaMessage.FEATURE_COMPRESSED_BODY : 0;
-    this.schemaMessage = new SchemaMessage(schema, Endianness.LITTLE, features);
+    // No Feature flags, compressed or not: Arrow C++ (pyarrow) declares none, a reader learns of compression from
+    // each record batch's own BodyCompression, and a strict reader (nanoarrow 0.9) refuses a stream that declares
+    // COMPRESSED_BODY, which would lock our compressed files out of it while pyarrow's open.
+    this.schemaMessage = new SchemaMessage(schema, Endianness.LITTLE, 0);
     this.messages = new MessageWriter(channel, start);
     for (Field field : schema.fields()) {
       collectIndexTypes(field, indexTypes);

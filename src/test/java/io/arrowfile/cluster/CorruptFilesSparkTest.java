@@ -139,6 +139,30 @@ class CorruptFilesSparkTest {
     }
   }
 
+  /** The most common mistake, files of another format, fails saying which format they look like, naming the file. */
+  @Test
+  void filesOfAnotherFormatAreNamedAsSuch() throws Exception {
+    Dataset<Row> source = spark.range(0, 10, 1, 1).selectExpr("id", "concat('v', id) as v");
+    Path parquet = tmp.resolve("as-parquet");
+    source.write().parquet(parquet.toString());
+    Path csv = tmp.resolve("as-csv");
+    source.write().option("header", "true").csv(csv.toString());
+    for (Path dir : List.of(parquet, csv)) {
+      String looks = dir == parquet ? "as a Parquet file does" : "as a CSV or JSON file does";
+      Path file = ClusterSupport.dataFiles(dir).get(0);
+      // Schema inference, and the scan with a schema given (V2), and a SQL read of the path (V1).
+      for (Runnable read : List.<Runnable>of(
+          () -> spark.read().format("arrowfile").load(dir.toString()).collectAsList(),
+          () -> spark.read().format("arrowfile").schema(source.schema()).load(dir.toString()).collectAsList(),
+          () -> spark.sql("SELECT * FROM arrowfile.`" + dir + "`").collectAsList())) {
+        Exception e = assertThrows(Exception.class, read::run);
+        String messages = SparkTesting.messages(e);
+        assertTrue(messages.contains("not an Arrow IPC file or stream") && messages.contains(looks)
+            && messages.contains(file.getFileName().toString()), messages);
+      }
+    }
+  }
+
   /**
    * Like Parquet, with {@code ignoreCorruptFiles=true} schema inference skips a file whose footer cannot be
    * read instead of failing the query.

@@ -181,6 +181,35 @@ class FramingTest {
     }
   }
 
+  /** A file of another format, the most common mistake, is named as such instead of as an absurd length. */
+  @Test
+  void otherFormatsAreNamed() {
+    String[][] cases = {
+      {"PAR1\u0015\u0004\u0015\u0010", "as a Parquet file does"},
+      {"ORC\u0012\u0000\u0000\u0000\u0000", "as an ORC file does"},
+      {"id,name\n1,a\n", "as a CSV or JSON file does"},
+      {"{\"a\": 1}\n", "as a CSV or JSON file does"},
+      {"ARROW", "truncated?"},
+      {"\u001f\u008b\u0008\u0000\u0000\u0000", "gzip"},
+    };
+    for (String[] c : cases) {
+      byte[] bytes = c[0].getBytes(java.nio.charset.StandardCharsets.ISO_8859_1);
+      for (MessageReader r : List.of(source(bytes), stream(bytes))) {
+        ArrowFormatException e = assertThrows(ArrowFormatException.class, () -> readAll(r), c[0]);
+        assertTrue(e.getMessage().contains("not an Arrow IPC file or stream: ")
+            && e.getMessage().contains(c[1]), e.getMessage());
+      }
+    }
+    // Bytes that look like nothing known still say what an Arrow source starts with.
+    byte[] noise = {(byte) 0x9A, 0x42, (byte) 0xE1, 0x7F, 0, 0, 0, 0};
+    ArrowFormatException e = assertThrows(ArrowFormatException.class, () -> readAll(source(noise)));
+    assertTrue(e.getMessage().contains("an IPC file starts with ARROW1"), e.getMessage());
+    // A real stream's oversized length (after the continuation marker) keeps its precise message.
+    ByteBuffer b = ByteBuffer.allocate(8).order(ByteOrder.LITTLE_ENDIAN).putInt(-1).putInt(Integer.MAX_VALUE);
+    e = assertThrows(ArrowFormatException.class, () -> readAll(source(b.array())));
+    assertTrue(e.getMessage().contains("metadata length 2147483647"), e.getMessage());
+  }
+
   @Test
   void hugeDeclaredLengthsAreRejectedWithoutAllocating() throws IOException {
     // metadata length beyond the cap

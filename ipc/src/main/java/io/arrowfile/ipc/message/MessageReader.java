@@ -72,6 +72,19 @@ public abstract class MessageReader implements Closeable {
     return index;
   }
 
+  /**
+   * The first bytes of a source cannot start an IPC stream (nor was it an IPC file): says what it looks like
+   * when it resembles a known format, rather than reporting its first bytes as a message length.
+   */
+  private static ArrowFormatException notArrow(byte[] head, int n) {
+    String looks = ForeignFormat.describe(head, n);
+    if (looks == null) {
+      return new ArrowFormatException("not an Arrow IPC file or stream: an IPC file starts with ARROW1, a stream"
+          + " with a message length (after 0xFFFFFFFF), and its first bytes are neither");
+    }
+    return new ArrowFormatException("not an Arrow IPC file or stream: " + looks);
+  }
+
   /** The next message, or null at the end of the stream. */
   public ReadMessage next() throws IOException {
     if (ended) {
@@ -87,10 +100,12 @@ public abstract class MessageReader implements Closeable {
         return null;
       }
       if (got < 4) {
-        throw truncated("the message length");
+        throw index == 0 && start == 0 && ForeignFormat.describe(prefix, got) != null ? notArrow(prefix, got)
+            : truncated("the message length");
       }
       int length = le32(prefix);
-      if (length == CONTINUATION) {
+      boolean marked = length == CONTINUATION;
+      if (marked) {
         if (readPrefix(prefix) < 4) {
           throw truncated("the message length");
         }
@@ -99,6 +114,11 @@ public abstract class MessageReader implements Closeable {
       if (length == 0) {
         ended = true;
         return null;
+      }
+      // Every signature ForeignFormat knows reads as an impossible legacy length (odd, or of over 64 MiB).
+      if (index == 0 && start == 0 && !marked && (length < 0 || length > options.maxMetadataLength()
+          || ForeignFormat.describe(prefix, 4) != null)) {
+        throw notArrow(prefix, 4);
       }
       if (length < 0 || length > options.maxMetadataLength()) {
         throw new ArrowFormatException("message metadata length " + Integer.toUnsignedLong(length)

@@ -29,7 +29,8 @@ import java.util.Map;
  * timestamps, decimals, lists, structs), then reads it back, memory-mapped and without copying, and prints
  * its rows as JSON lines and the sum of one column read through its typed view.
  *
- * <p>Run it with {@code mvn -q compile exec:java}; pass a path to choose where the file goes.
+ * <p>Run it with {@code mvn -q compile exec:exec -Dexec.mainClass=io.arrowfile.examples.WriteAndReadBack}; add
+ * {@code -Dexec.appArgs=/tmp/example.arrow} to choose where the file goes.
  */
 public final class WriteAndReadBack {
   private WriteAndReadBack() {}

@@ -154,6 +154,7 @@ class ArrowDataSourceTest {
     Exception e = assertThrows(Exception.class, () -> spark.read().format("arrowfile").load(d.toString()).count());
     String msg = messages(e);
     assertTrue(msg.contains("a.arrow") && msg.contains("b.arrow") && msg.contains("'name'"), msg);
+    assertTrue(msg.contains("set option mergeSchema=true"), msg);
 
     Dataset<Row> merged = spark.read().format("arrowfile").option("mergeSchema", "true").load(d.toString());
     assertEquals(List.of("id", "name", "score", "flag", "extra"), List.of(merged.schema().fieldNames()));
@@ -171,6 +172,8 @@ class ArrowDataSourceTest {
         () -> spark.read().format("arrowfile").option("mergeSchema", "true").load(t.toString()).count());
     String cm = messages(clash);
     assertTrue(cm.contains("'id'") && cm.contains("bigint") && cm.contains("string"), cm);
+    // mergeSchema is already set and cannot reconcile types: the hint must not send the user back to it.
+    assertTrue(cm.contains("mergeSchema does not reconcile types") && !cm.contains("set option mergeSchema"), cm);
   }
 
   @Test

@@ -117,7 +117,7 @@ public final class ArrowSchemaInference {
     for (StructField f : a.fields()) {
       if (!inB.contains(f.name().toLowerCase(Locale.ROOT))) {
         if (!merge) {
-          throw disagree(fileA, fileB, f.name(), "it is in " + fileA + " but not in " + fileB);
+          throw disagree(fileA, fileB, f.name(), "it is in " + fileA + " but not in " + fileB, UNION);
         }
         out.add(f.copy(f.name(), f.dataType(), true, f.metadata()));
         continue;
@@ -131,14 +131,14 @@ public final class ArrowSchemaInference {
       }
       if (!f.dataType().catalogString().equals(g.dataType().catalogString())) {
         throw disagree(fileA, fileB, f.name(), fileA + " has " + f.dataType().catalogString() + ", " + fileB
-            + " has " + g.dataType().catalogString());
+            + " has " + g.dataType().catalogString(), TYPES);
       }
       out.add(f.nullable() || !g.nullable() ? f : g);
     }
     for (StructField g : b.fields()) {
       if (!byName.containsKey(g.name().toLowerCase(Locale.ROOT))) {
         if (!merge) {
-          throw disagree(fileA, fileB, g.name(), "it is in " + fileB + " but not in " + fileA);
+          throw disagree(fileA, fileB, g.name(), "it is in " + fileB + " but not in " + fileA, UNION);
         }
         out.add(g.copy(g.name(), g.dataType(), true, g.metadata()));
       }
@@ -146,9 +146,14 @@ public final class ArrowSchemaInference {
     return new StructType(out.toArray(new StructField[0]));
   }
 
-  private static IllegalArgumentException disagree(String fileA, String fileB, String field, String detail) {
+  private static final String UNION = "set option mergeSchema=true to read the union of their columns";
+  /** mergeSchema unites columns, never types: pointing to it for a type conflict would send the user in a circle. */
+  private static final String TYPES = "mergeSchema does not reconcile types: read the files apart and cast the"
+      + " column to one type";
+
+  private static IllegalArgumentException disagree(String fileA, String fileB, String field, String detail,
+      String remedy) {
     return new IllegalArgumentException("Arrow files " + fileA + " and " + fileB
-        + " have different schemas at column '" + field + "': " + detail
-        + " (set option mergeSchema=true to read the union of their columns)");
+        + " have different schemas at column '" + field + "': " + detail + " (" + remedy + ")");
   }
 }

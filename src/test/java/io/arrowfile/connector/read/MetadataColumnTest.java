@@ -1,8 +1,17 @@
 package io.arrowfile.connector.read;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.arrowfile.columnar.ArrowFormatException;
+import io.arrowfile.columnar.builder.RecordBatchBuilder;
+import io.arrowfile.columnar.type.ArrowType;
+import io.arrowfile.columnar.type.Field;
+import io.arrowfile.columnar.type.Schema;
+import io.arrowfile.connector.statistics.FileStatistics;
+import io.arrowfile.ipc.ArrowStreamWriter;
+import io.arrowfile.ipc.WriteOptions;
 import io.arrowfile.testing.SparkTesting;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -324,6 +333,42 @@ class MetadataColumnTest {
       spark.conf().unset("spark.sql.files.openCostInBytes");
       spark.conf().unset("spark.sql.parquet.columnarReaderBatchSize");
     }
+  }
+
+  @Test
+  void rowIndexOfAStream() throws IOException {
+    Schema schema = Schema.of(Field.notNull("id", ArrowType.Int.INT64));
+    Path stream = dir.resolve("stream").resolve("ids.arrows");
+    Files.createDirectories(stream.getParent());
+    try (ArrowStreamWriter w = ArrowStreamWriter.create(stream, schema, WriteOptions.DEFAULT)) {
+      for (int b = 0; b < 3; b++) {
+        RecordBatchBuilder batch = RecordBatchBuilder.create(schema);
+        for (long i = 0; i < 1000; i++) {
+          batch.appendRow(new Object[] {b * 1000 + i});
+        }
+        w.write(batch.build());
+      }
+    }
+    List<Row> rows = read(stream.getParent().toString()).selectExpr("id", "_metadata.row_index").collectAsList();
+    assertEquals(3000, rows.size());
+    for (Row r : rows) {
+      assertEquals(r.getLong(0), r.getLong(1));
+    }
+  }
+
+  @Test
+  void statisticsThatMiscountABatchFailRatherThanMisnumberRows() throws IOException {
+    Schema schema = Schema.of(Field.notNull("id", ArrowType.Int.INT64));
+    FileStatistics statistics = FileStatistics.of(schema, Map.of(FileStatistics.KEY, "{\"version\":1,"
+        + "\"columns\":[{\"name\":\"id\",\"type\":\"int64\"}],\"batches\":[{\"rows\":5,\"columns\":[{}]},"
+        + "{\"rows\":3,\"columns\":[{}]}]}"), 2);
+    RowPositions positions = new RowPositions("f.arrow", statistics, k -> {
+      throw new AssertionError("statistics count the batches");
+    });
+    assertEquals(5, positions.firstRow(1));
+    ArrowFormatException e = assertThrows(ArrowFormatException.class, () -> positions.read(1, 4));
+    assertTrue(e.getMessage().contains("f.arrow") && e.getMessage().contains("record batch 1 has 4 rows")
+        && e.getMessage().contains("say 3"), e.getMessage());
   }
 
   @Test

@@ -269,6 +269,18 @@ class MetadataColumnTest {
         names.queryExecution().executedPlan().toString());
   }
 
+  /** Spark then asks for the whole _metadata struct, and for whole top-level data columns. */
+  @Test
+  void withoutNestedSchemaPruning() throws IOException {
+    spark.conf().set("spark.sql.optimizer.nestedSchemaPruning.enabled", "false");
+    try {
+      assertAsParquet(arrow, parquet, byId(withMetadata(read(arrow))),
+          byId(withMetadata(spark.read().parquet(parquet))), ROWS);
+    } finally {
+      spark.conf().unset("spark.sql.optimizer.nestedSchemaPruning.enabled");
+    }
+  }
+
   @Test
   void metadataInAFilter() {
     String name = read(arrow).where("id = " + (HALF + 5)).select("_metadata.file_name").first().getString(0);

@@ -4,6 +4,7 @@ import io.arrowfile.connector.options.ArrowOptions;
 import io.arrowfile.connector.read.ArrowBatchIterator;
 import io.arrowfile.connector.read.ArrowFiles;
 import io.arrowfile.connector.read.ArrowSchemaInference;
+import io.arrowfile.connector.read.FileMetadataColumn;
 import io.arrowfile.connector.read.FileVersion;
 import io.arrowfile.connector.read.HadoopConfBroadcast;
 import io.arrowfile.connector.read.ReadMode;
@@ -84,6 +85,16 @@ public final class ArrowFileFormat implements FileFormat, DataSourceRegister, Se
     return ArrowWriteSupport.supportDataType(type);
   }
 
+  /**
+   * Spark's constant {@code _metadata} fields, and {@code row_index} as Parquet declares it: Spark then adds a
+   * temporary column to the required schema, which the reader fills with row positions
+   * ({@link ArrowBatchIterator#withRowIndexAt}).
+   */
+  @Override
+  public scala.collection.immutable.Seq<org.apache.spark.sql.types.StructField> metadataSchemaFields() {
+    return FileMetadataColumn.v1Fields(FileFormat.super.metadataSchemaFields());
+  }
+
   @Override
   public boolean supportBatch(SparkSession session, StructType schema) {
     return ArrowFiles.batchesSupported(SQLConf.get(), schema);
@@ -122,6 +133,8 @@ public final class ArrowFileFormat implements FileFormat, DataSourceRegister, Se
     private final boolean batches;
     /** Data filters, for skipping record batches by statistics; Spark applies them again on the rows. */
     private final Filter[] filters;
+    /** The data column Spark asks to hold {@code _metadata.row_index}, or -1. */
+    private final int rowIndexColumn;
 
     Reader(Broadcast<SerializableConfiguration> conf, StructType requiredSchema, StructType partitionSchema,
         boolean caseSensitive, ReadMode mode, boolean batches, Filter[] filters) {
@@ -132,6 +145,8 @@ public final class ArrowFileFormat implements FileFormat, DataSourceRegister, Se
       this.mode = mode;
       this.batches = batches;
       this.filters = filters;
+      this.rowIndexColumn = java.util.Arrays.asList(requiredSchema.fieldNames())
+          .indexOf(FileMetadataColumn.ROW_INDEX_TEMPORARY_COLUMN);
     }
 
     @Override
@@ -144,6 +159,9 @@ public final class ArrowFileFormat implements FileFormat, DataSourceRegister, Se
             FileVersion.of(file));
       } catch (IOException e) {
         throw ArrowFiles.failure(file.filePath().toString(), e);
+      }
+      if (rowIndexColumn >= 0) {
+        it.withRowIndexAt(rowIndexColumn);
       }
       if (batches) {
         // ColumnarBatch objects through the row iterator, as Spark's columnar file formats do.

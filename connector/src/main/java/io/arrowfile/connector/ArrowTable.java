@@ -3,8 +3,11 @@ package io.arrowfile.connector;
 import io.arrowfile.connector.read.ArrowFiles;
 import io.arrowfile.connector.read.ArrowScanBuilder;
 import io.arrowfile.connector.read.ArrowSchemaInference;
+import io.arrowfile.connector.read.FileMetadataColumn;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.connector.catalog.MetadataColumn;
+import org.apache.spark.sql.connector.catalog.SupportsMetadataColumns;
 import org.apache.spark.sql.connector.read.ScanBuilder;
 import org.apache.spark.sql.connector.write.LogicalWriteInfo;
 import org.apache.spark.sql.connector.write.WriteBuilder;
@@ -16,8 +19,11 @@ import scala.Option;
 import scala.collection.immutable.Seq;
 import scala.jdk.javaapi.CollectionConverters;
 
-/** A set of Arrow files read through DataSource V2. */
-public final class ArrowTable extends FileTable {
+/**
+ * A set of Arrow files read through DataSource V2, with Spark's hidden {@code _metadata} column
+ * ({@link FileMetadataColumn}).
+ */
+public final class ArrowTable extends FileTable implements SupportsMetadataColumns {
   private final String name;
   private final SparkSession session;
   private final CaseInsensitiveStringMap options;
@@ -51,6 +57,15 @@ public final class ArrowTable extends FileTable {
     return Option.apply(ArrowSchemaInference.infer(ArrowFiles.hadoopConf(session, opts),
         CollectionConverters.asJava(files), ArrowSchemaInference.mergeSchema(opts),
         ArrowSchemaInference.Tolerance.of(opts, session.sessionState().conf())));
+  }
+
+  /**
+   * {@code _metadata}, as Parquet offers it. A file column of that name wins: Spark then hides the metadata
+   * column (the relation's {@code metadataOutput} drops those that conflict with a column), as for Parquet.
+   */
+  @Override
+  public MetadataColumn[] metadataColumns() {
+    return new MetadataColumn[] {FileMetadataColumn.INSTANCE};
   }
 
   @Override

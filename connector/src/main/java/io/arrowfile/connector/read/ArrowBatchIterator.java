@@ -9,6 +9,8 @@ import io.arrowfile.connector.statistics.StatisticsFilter;
 import io.arrowfile.connector.types.ArrowToSpark;
 import io.arrowfile.connector.types.NestedPruning;
 import io.arrowfile.connector.vector.ArrowVectors;
+import io.arrowfile.connector.vector.RowIndexVector;
+import io.arrowfile.connector.vector.StructOfVectors;
 import io.arrowfile.ipc.ArrowFileReader;
 import io.arrowfile.ipc.BatchReader;
 import io.arrowfile.ipc.ReadOptions;
@@ -23,6 +25,7 @@ import org.apache.hadoop.fs.Path;
 import org.apache.spark.TaskContext;
 import org.apache.spark.sql.catalyst.InternalRow;
 import org.apache.spark.sql.catalyst.expressions.UnsafeProjection;
+import org.apache.spark.sql.execution.datasources.PartitionedFile;
 import org.apache.spark.sql.execution.vectorized.ColumnVectorUtils;
 import org.apache.spark.sql.execution.vectorized.ConstantColumnVector;
 import org.apache.spark.sql.sources.Filter;
@@ -38,8 +41,10 @@ import org.apache.spark.sql.vectorized.ColumnarBatch;
  * requested columns (vectors over the batch's buffers, no copy), then the partition values as constant
  * vectors. A record batch longer than the columnar batch size ({@link #BATCH_SIZE_KEY}) is handed to Spark as
  * several batches over zero-copy slices ({@code ArrayData.slice}) of its columns; the metrics count record
- * batches, not slices. Requested columns the file lacks read as null. Closes the file at the end, on {@link #close()},
- * or when the task completes, whichever comes first.
+ * batches, not slices. Requested columns the file lacks read as null. Spark's {@code _metadata} column, when asked
+ * for, comes last: constant vectors of the file's fields and a computed {@code row_index} ({@link #withMetadata},
+ * {@link #withRowIndexAt}). Closes the file at the end, on {@link #close()}, or when the task completes, whichever
+ * comes first.
  */
 public final class ArrowBatchIterator implements Iterator<ColumnarBatch>, Closeable {
   private final BatchReader reader;
@@ -66,6 +71,20 @@ public final class ArrowBatchIterator implements Iterator<ColumnarBatch>, Closea
   /** The record batch being sliced, and the first row of its next slice. */
   private RecordBatch current;
   private long currentOffset;
+  /**
+   * Spark's {@code _metadata.row_index} asked for ({@link #withRowIndexAt}, {@link #withMetadata}): where the
+   * batches start in the file, and the first row of {@link #current}; else null.
+   */
+  private RowPositions positions;
+  private long currentFirstRow;
+  /** Stream batches read so far (a stream's batches are numbered as they come). */
+  private int streamBatches;
+  /** V1: the data column that is Spark's temporary row_index column, or -1. */
+  private int rowIndexColumn = -1;
+  /** V2: the fields of {@code _metadata} asked for, their constant vectors, and where row_index goes (or -1). */
+  private StructType metadataType;
+  private ColumnVector[] metadataVectors;
+  private int metadataRowIndex = -1;
 
   /**
    * The configuration key of the most rows per {@link ColumnarBatch}: the one Spark's vectorized Parquet reader
@@ -267,6 +286,54 @@ public final class ArrowBatchIterator implements Iterator<ColumnarBatch>, Closea
     }
   }
 
+  /**
+   * Spark's V1 scan asks for {@code _metadata.row_index} as a data column of the required schema
+   * ({@link FileMetadataColumn#ROW_INDEX_TEMPORARY_COLUMN}): data column {@code column} then holds each row's
+   * position in the file instead of file data. Call before the first batch.
+   */
+  public ArrowBatchIterator withRowIndexAt(int column) {
+    rowIndexColumn = column;
+    trackRowPositions();
+    return this;
+  }
+
+  /**
+   * Appends Spark's {@code _metadata} column after the partition values, with the {@code requested} fields (as
+   * Spark pruned the struct) of {@code file}, the split being read. Call before the first batch.
+   */
+  public ArrowBatchIterator withMetadata(StructType requested, PartitionedFile file) {
+    metadataType = requested;
+    metadataVectors = FileMetadataColumn.constants(requested, file);
+    metadataRowIndex = FileMetadataColumn.rowIndexField(requested);
+    if (metadataRowIndex >= 0) {
+      trackRowPositions();
+    }
+    return this;
+  }
+
+  private void trackRowPositions() {
+    if (positions != null || reader == null) {
+      return;
+    }
+    if (file == null) {
+      positions = RowPositions.ofStream(fileName);
+      return;
+    }
+    java.util.List<Block> blocks = file.footer().recordBatches();
+    FileStatistics statistics = FileStatistics.of(file.schema(), file.customMetadata(), blocks.size());
+    if (positioned != null) {
+      positions = new RowPositions(fileName, statistics, k -> {
+        if (metrics != null) {
+          metrics.bytesRead += blocks.get(k).metaDataLength();
+        }
+        return RowCounts.batchLength(positioned.source(), blocks.get(k));
+      });
+    } else {
+      // A mapped file: a batch of no columns decodes its metadata message alone, over the mapping.
+      positions = new RowPositions(fileName, statistics, k -> file.recordBatch(k, new int[0]).length());
+    }
+  }
+
   /** The next batch of the plan (or of the stream), null at the end; counts it in the metrics. */
   private RecordBatch readNext() throws IOException {
     if (plan == null) {
@@ -274,6 +341,11 @@ public final class ArrowBatchIterator implements Iterator<ColumnarBatch>, Closea
       if (b != null && metrics != null) {
         metrics.batchesRead++;
       }
+      if (b != null && positions != null) {
+        currentFirstRow = positions.firstRow(streamBatches);
+        positions.read(streamBatches, b.length());
+      }
+      streamBatches++;
       return b;
     }
     if (planned >= plan.length) {
@@ -296,6 +368,10 @@ public final class ArrowBatchIterator implements Iterator<ColumnarBatch>, Closea
     }
     if (metrics != null) {
       metrics.batchesRead++;
+    }
+    if (positions != null) {
+      currentFirstRow = positions.firstRow(k);
+      positions.read(k, batch.length());
     }
     return batch;
   }
@@ -338,8 +414,13 @@ public final class ArrowBatchIterator implements Iterator<ColumnarBatch>, Closea
   /** Rows {@code [offset, offset + length)} of {@code batch}: vectors over zero-copy slices of its columns. */
   private ColumnarBatch toColumnar(RecordBatch batch, long offset, long length) {
     int rows = Math.toIntExact(length);
-    ColumnVector[] vectors = new ColumnVector[required.length + partitionVectors.length];
+    ColumnVector[] vectors = new ColumnVector[required.length + partitionVectors.length
+        + (metadataType != null ? 1 : 0)];
     for (int k = 0; k < required.length; k++) {
+      if (k == rowIndexColumn) {
+        vectors[k] = new RowIndexVector(currentFirstRow + offset);
+        continue;
+      }
       int index = batchColumn != null ? batchColumn[k] : fileColumn[k];
       if (index < 0) {
         vectors[k] = nullVectors[k];
@@ -354,6 +435,14 @@ public final class ArrowBatchIterator implements Iterator<ColumnarBatch>, Closea
       }
     }
     System.arraycopy(partitionVectors, 0, vectors, required.length, partitionVectors.length);
+    if (metadataType != null) {
+      ColumnVector[] children = metadataVectors;
+      if (metadataRowIndex >= 0) {
+        children = metadataVectors.clone();
+        children[metadataRowIndex] = new RowIndexVector(currentFirstRow + offset);
+      }
+      vectors[vectors.length - 1] = new StructOfVectors(metadataType, children);
+    }
     return new ColumnarBatch(vectors, rows);
   }
 
@@ -372,9 +461,13 @@ public final class ArrowBatchIterator implements Iterator<ColumnarBatch>, Closea
    * object is reused.
    */
   public Iterator<InternalRow> rows() {
-    StructField[] all = new StructField[required.length + partitionFields.length];
+    StructField[] all = new StructField[required.length + partitionFields.length + (metadataType != null ? 1 : 0)];
     System.arraycopy(required, 0, all, 0, required.length);
     System.arraycopy(partitionFields, 0, all, required.length, partitionFields.length);
+    if (metadataType != null) {
+      all[all.length - 1] = new StructField(FileMetadataColumn.NAME, metadataType, false,
+          org.apache.spark.sql.types.Metadata.empty());
+    }
     UnsafeProjection projection = UnsafeProjection.create(new StructType(all));
     return new Iterator<>() {
       private Iterator<InternalRow> current = java.util.Collections.emptyIterator();

@@ -31,6 +31,8 @@ public final class ArrowPartitionReaderFactory extends FilePartitionReaderFactor
   private final String[] groupBy;
   /** With {@link #groupBy}: the aggregates each file computes. */
   private final PushedAggregate[] aggregates;
+  /** Spark's {@code _metadata} fields the scan outputs after the partition values, or null. */
+  private StructType metadata;
   /** The counters of the partition being read on this thread (see {@link #createColumnarReader}). */
   private transient ThreadLocal<ScanMetrics> current;
 
@@ -47,6 +49,12 @@ public final class ArrowPartitionReaderFactory extends FilePartitionReaderFactor
     this.filters = filters;
     this.groupBy = groupBy;
     this.aggregates = aggregates;
+  }
+
+  /** Appends Spark's {@code _metadata} column with the {@code requested} fields (null for none) to every batch. */
+  ArrowPartitionReaderFactory withMetadata(StructType requested) {
+    this.metadata = requested;
+    return this;
   }
 
   @Override
@@ -88,9 +96,10 @@ public final class ArrowPartitionReaderFactory extends FilePartitionReaderFactor
   private ArrowBatchIterator open(PartitionedFile file) {
     ScanMetrics metrics = current().get();
     try {
-      return ArrowBatchIterator.open(conf.value().value(), file.toPath(), file.start(), file.length(),
-          readDataSchema, readPartitionSchema, file.partitionValues(), caseSensitive, mode, filters,
+      ArrowBatchIterator it = ArrowBatchIterator.open(conf.value().value(), file.toPath(), file.start(),
+          file.length(), readDataSchema, readPartitionSchema, file.partitionValues(), caseSensitive, mode, filters,
           metrics != null ? metrics : new ScanMetrics(), FileVersion.of(file));
+      return metadata == null ? it : it.withMetadata(metadata, file);
     } catch (IOException e) {
       throw ArrowFiles.failure(file.filePath().toString(), e);
     }

@@ -21,6 +21,7 @@ import org.apache.spark.sql.execution.datasources.PartitioningAwareFileIndex;
 import org.apache.spark.sql.execution.datasources.v2.FileScan;
 import org.apache.spark.sql.internal.SQLConf;
 import org.apache.spark.sql.sources.Filter;
+import org.apache.spark.sql.types.StructField;
 import org.apache.spark.sql.types.StructType;
 import org.apache.spark.sql.util.CaseInsensitiveStringMap;
 import org.apache.spark.util.SerializableConfiguration;
@@ -47,6 +48,11 @@ public final class ArrowScan implements FileScan {
   private final StructType aggregationSchema;
   /** With {@link #aggregation}: what each file computes. */
   private final PushedAggregate[] aggregates;
+  /**
+   * Spark's {@code _metadata} column as the query needs it, last in the output, or null. Set once, by the builder
+   * right after construction ({@link #withMetadata}).
+   */
+  private StructField metadataField;
   private int maxMetadataValueLength;
   private boolean caseSensitive;
   private transient org.slf4j.Logger log;
@@ -69,6 +75,12 @@ public final class ArrowScan implements FileScan {
     this.aggregates = aggregates;
     Logging.$init$(this);
     FileScan.$init$(this);
+  }
+
+  /** Adds Spark's {@code _metadata} column ({@code field}, pruned to the fields used; null for none) last. */
+  ArrowScan withMetadata(StructField field) {
+    this.metadataField = field;
+    return this;
   }
 
   @Override public SparkSession sparkSession() { return session; }
@@ -248,7 +260,11 @@ public final class ArrowScan implements FileScan {
   /** With an aggregation pushed, the scan's rows are the partial aggregates, not the data. */
   @Override
   public StructType readSchema() {
-    return aggregation != null ? aggregationSchema : FileScan.super.readSchema();
+    if (aggregation != null) {
+      return aggregationSchema;
+    }
+    StructType schema = FileScan.super.readSchema();
+    return metadataField == null ? schema : schema.add(metadataField);
   }
 
   public Filter[] pushedFilters() {
@@ -289,11 +305,12 @@ public final class ArrowScan implements FileScan {
     Configuration conf = ArrowFiles.hadoopConf(session, opts);
     Broadcast<SerializableConfiguration> broadcast = HadoopConfBroadcast.of(session.sparkContext(), conf);
     SQLConf sqlConf = SQLConf.get();
-    boolean columnar = aggregation == null && ArrowFiles.batchesSupported(sqlConf, readDataSchema.merge(readPartitionSchema, true));
+    boolean columnar = aggregation == null && ArrowFiles.batchesSupported(sqlConf, readSchema());
     return new ArrowPartitionReaderFactory(broadcast, readDataSchema, readPartitionSchema,
         sqlConf.caseSensitiveAnalysis(), ReadMode.of(opts), columnar,
         new FileSourceOptions(CollectionConverters.asScala(opts).toMap(scala.$less$colon$less$.MODULE$.refl())),
-        pushedFilters, aggregation == null ? null : ArrowScanBuilder.groupByNames(aggregation), aggregates);
+        pushedFilters, aggregation == null ? null : ArrowScanBuilder.groupByNames(aggregation), aggregates)
+        .withMetadata(metadataField == null ? null : (StructType) metadataField.dataType());
   }
 
   @Override

@@ -47,6 +47,8 @@ public final class ArrowScanBuilder extends FileScanBuilder implements SupportsP
    * pushes that same aggregation ({@link #pushAggregation}) and takes the scan's rows as the result.
    */
   private InternalRow[] footerRows;
+  /** Spark's {@code _metadata} as the query needs it (pruned to the fields used), or null. */
+  private StructField metadataField;
 
   public ArrowScanBuilder(SparkSession session, PartitioningAwareFileIndex fileIndex, StructType dataSchema,
       CaseInsensitiveStringMap options) {
@@ -211,6 +213,29 @@ public final class ArrowScanBuilder extends FileScanBuilder implements SupportsP
     return true;
   }
 
+  /**
+   * Takes Spark's {@code _metadata} out of the required columns: it is no data column (Spark's
+   * {@code readDataSchema} would keep it, as it keeps every required column that is not a partition column) and
+   * goes at the end of the scan's output ({@link ArrowScan#readSchema}). A required {@code _metadata} that the
+   * data schema has is the file's column: Spark hides the metadata column then.
+   */
+  @Override
+  public void pruneColumns(StructType requiredSchema) {
+    metadataField = null;
+    if (partitionField(dataSchema, FileMetadataColumn.NAME) == null) {
+      List<StructField> data = new ArrayList<>();
+      for (StructField f : requiredSchema.fields()) {
+        if (f.name().equals(FileMetadataColumn.NAME)) {
+          metadataField = f;
+        } else {
+          data.add(f);
+        }
+      }
+      requiredSchema = new StructType(data.toArray(new StructField[0]));
+    }
+    super.pruneColumns(requiredSchema);
+  }
+
   @Override
   public Scan build() {
     if (footerRows != null && pushedAggregation != null) {
@@ -223,6 +248,6 @@ public final class ArrowScanBuilder extends FileScanBuilder implements SupportsP
     }
     return new ArrowScan(session, fileIndex, dataSchema, readDataSchema(), readPartitionSchema(), options,
         partitionFilters(), dataFilters(), pushedDataFilters(), pushedAggregation, aggregationSchema,
-        pushedAggregates);
+        pushedAggregates).withMetadata(pushedAggregation == null ? metadataField : null);
   }
 }

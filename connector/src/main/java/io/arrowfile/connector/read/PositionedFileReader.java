@@ -261,6 +261,11 @@ final class PositionedFileReader implements BatchReader {
   }
 
   /** Bytes fetched for record batches so far (metadata and wanted ranges, gaps included). */
+  /** The file's bytes, for reading a batch's metadata message alone ({@link RowCounts}). */
+  PositionedSource source() {
+    return source;
+  }
+
   long bytesFetched() {
     return bytesFetched;
   }

@@ -172,4 +172,29 @@ class RuntimeFilteringTest {
       spark.conf().unset(DPP);
     }
   }
+
+  /** Thousands of keys (a range of a large dimension) decide each batch by one binary search, as few keys do. */
+  @Test
+  void thousandsOfKeysSkipAsFewDo() {
+    String fact = dir.resolve("many_keys_arrow").toString();
+    spark.range(0, 100_000, 1, 1).selectExpr("id AS item_sk", "id % 7 AS amount")
+        .write().format("arrowfile").option("rowsPerBatch", "1000").save(fact);
+    String dim = dir.resolve("many_keys_dim").toString();
+    spark.range(0, 100_000, 1, 2).selectExpr("id AS item_sk",
+        "IF(id BETWEEN 20000 AND 20999 OR id BETWEEN 70500 AND 71499, 'x', 'y') AS category")
+        .write().format("arrowfile").save(dim);
+    String sql = ITEM_JOIN;
+    Dataset<Row> q = arrow(sql, fact, dim);
+    List<Row> rows = q.collectAsList();
+    assertEquals(2000L, rows.get(0).getLong(0), rows.toString());
+    Map<String, SQLMetric> m = factScanMetrics(q);
+    assertEquals(3, metric(m, ScanMetrics.BATCHES_READ), "batches 20, 70 and 71");
+    assertEquals(97, metric(m, ScanMetrics.BATCHES_SKIPPED));
+    spark.conf().set(DPP, "false");
+    try {
+      assertEquals(rows, arrow(sql, fact, dim).collectAsList());
+    } finally {
+      spark.conf().unset(DPP);
+    }
+  }
 }

@@ -228,7 +228,7 @@ final class RuntimeFilter {
     }
     switch (name) {
       case "IN" -> {
-        return new In(column, values);
+        return new In(column, sortedOnce(values));
       }
       case "IS_NULL" -> {
         return values.length == 0 ? new IsNull(column) : null;
@@ -251,6 +251,22 @@ final class RuntimeFilter {
           default -> null;
         };
       }
+    }
+  }
+
+  /**
+   * The values in their natural order, nulls last: each task sorts them again in its statistics' order per file
+   * ({@code StatisticsFilter}), which is then a linear pass (the two orders differ only for strings beyond the
+   * Basic Multilingual Plane). A join's keys come in hash order, and may be thousands.
+   */
+  @SuppressWarnings({"unchecked", "rawtypes"})
+  private static Object[] sortedOnce(Object[] values) {
+    Object[] sorted = values.clone(); // a comparison that throws may leave the array sorting half-merged
+    try {
+      Arrays.sort(sorted, java.util.Comparator.nullsLast((a, b) -> ((Comparable) a).compareTo(b)));
+      return sorted;
+    } catch (ClassCastException e) {
+      return values; // values without a natural order: the tasks sort them
     }
   }
 

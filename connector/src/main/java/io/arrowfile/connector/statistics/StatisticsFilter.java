@@ -345,7 +345,7 @@ public final class StatisticsFilter {
       return new Constant(NULL);
     }
     Object[] sorted = java.util.Arrays.copyOf(converted, n);
-    // TimSort: linear when the values come sorted, as a join's runtime filter's do from ArrowScan.
+    // TimSort: linear when the values come sorted, as ArrowScan's runtime filters hand them over.
     java.util.Arrays.sort(sorted, (a, b) -> compare(a, (Comparable<Object>) b, kind));
     Node set = new InSet(column, sorted, kind);
     // x IN (.., NULL) is NULL rather than FALSE for rows matching nothing: never TRUE there either.

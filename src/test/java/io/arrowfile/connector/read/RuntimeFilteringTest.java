@@ -131,6 +131,33 @@ class RuntimeFilteringTest {
     }
   }
 
+  /** Partition values of other types prune alike: dates and strings, as tables partitioned by day or region are. */
+  @Test
+  void dateAndStringPartitionsArePrunedAlike() {
+    String fact = dir.resolve("by_day_region").toString();
+    spark.range(0, 2400).selectExpr("DATE_ADD(DATE'2024-01-01', CAST(id % 12 AS INT)) AS day",
+            "CONCAT('r', CAST(id / 12 AS INT) % 4) AS region", "id AS amount")
+        .write().format("arrowfile").partitionBy("day", "region").save(fact);
+    String dim = dir.resolve("days").toString();
+    spark.range(0, 12, 1, 1).selectExpr("DATE_ADD(DATE'2024-01-01', CAST(id AS INT)) AS d",
+        "CONCAT('r', id % 4) AS r", "IF(id IN (2, 7), 'holiday', 'workday') AS kind").write().format("arrowfile").save(dim);
+    String sql = "SELECT count(*), sum(amount) FROM fact f JOIN dim d ON f.day = d.d AND f.region = d.r "
+        + "WHERE d.kind = 'holiday'";
+    Dataset<Row> q = arrow(sql, fact, dim);
+    List<Row> rows = q.collectAsList();
+    assertEquals(100L, rows.get(0).getLong(0), "50 rows in each of (day 2, r2) and (day 7, r3)");
+    Map<String, SQLMetric> m = factScanMetrics(q);
+    // one runtime filter per join key: days 2 and 7, regions r2 and r3
+    assertEquals(4, metric(m, ScanMetrics.PARTITIONS_PLANNED));
+    assertEquals(44, metric(m, ScanMetrics.PARTITIONS_PRUNED));
+    spark.conf().set(DPP, "false");
+    try {
+      assertEquals(rows, arrow(sql, fact, dim).collectAsList());
+    } finally {
+      spark.conf().unset(DPP);
+    }
+  }
+
   // ------------------------------------------------------------------ data columns
 
   static final String ITEM_JOIN = "SELECT count(*) AS n, sum(f.amount) AS total, min(f.item_sk) AS lo, "

@@ -140,7 +140,8 @@ class RuntimeFilteringTest {
         .write().format("arrowfile").partitionBy("day", "region").save(fact);
     String dim = dir.resolve("days").toString();
     spark.range(0, 12, 1, 1).selectExpr("DATE_ADD(DATE'2024-01-01', CAST(id AS INT)) AS d",
-        "CONCAT('r', id % 4) AS r", "IF(id IN (2, 7), 'holiday', 'workday') AS kind").write().format("arrowfile").save(dim);
+        "CONCAT('r', id % 4) AS r", "IF(id IN (2, 7), 'holiday', 'workday') AS kind")
+        .write().format("arrowfile").save(dim);
     String sql = "SELECT count(*), sum(amount) FROM fact f JOIN dim d ON f.day = d.d AND f.region = d.r "
         + "WHERE d.kind = 'holiday'";
     Dataset<Row> q = arrow(sql, fact, dim);

@@ -378,7 +378,8 @@ public final class ArrowScan implements FileScan, SupportsRuntimeV2Filtering {
     return new ArrowPartitionReaderFactory(broadcast, readDataSchema, readPartitionSchema,
         sqlConf.caseSensitiveAnalysis(), ReadMode.of(opts), columnar(sqlConf),
         new FileSourceOptions(CollectionConverters.asScala(opts).toMap(scala.$less$colon$less$.MODULE$.refl())),
-        runtimeFilter.withDataFilters(pushedFilters), aggregation == null ? null : ArrowScanBuilder.groupByNames(aggregation), aggregates);
+        runtimeFilter.withDataFilters(pushedFilters),
+        aggregation == null ? null : ArrowScanBuilder.groupByNames(aggregation), aggregates);
   }
 
   @Override

@@ -6,9 +6,10 @@ import org.apache.spark.sql.connector.metric.CustomTaskMetric;
 
 /**
  * The custom scan metrics of arrowfile's DSv2 scan (shown on the scan node in the SQL tab): the per-partition
- * counters the tasks report, and the driver's count of the files it planned ({@link Planned}). Spark sets (not adds) a task's metric to the reader's current values, so
- * the counters are cumulative over every file of the partition. The metric classes are instantiated by name on
- * the driver to aggregate task values: they must stay public with a public no-argument constructor.
+ * counters the tasks report, and the driver's count of the files it planned ({@link Planned}). Spark sets (not
+ * adds) a task's metric to the reader's current values, so the counters are cumulative over every file of the
+ * partition. The metric classes are instantiated by name on the driver to aggregate values: they must stay public
+ * with a public no-argument constructor.
  */
 public final class ScanMetrics {
   public static final String BATCHES_READ = "batchesRead";

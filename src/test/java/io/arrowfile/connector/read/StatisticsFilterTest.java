@@ -53,6 +53,15 @@ class StatisticsFilterTest {
     return r;
   }
 
+  static void assertMay(String expected, Filter filter, String why) {
+    boolean[] r = may(filter);
+    StringBuilder sb = new StringBuilder();
+    for (boolean x : r) {
+      sb.append(x ? 'y' : 'n');
+    }
+    assertEquals(expected, sb.toString(), why);
+  }
+
   static void assertMay(String expected, Filter... filters) {
     boolean[] r = may(filters);
     StringBuilder sb = new StringBuilder();
@@ -85,6 +94,27 @@ class StatisticsFilterTest {
     assertMay("ynn", new In("I", new Object[] {12L, null}));
     assertMay("yyy", new EqualTo("i", "not a long")); // unexpected literal class: no decision
     assertMay("yyy", new EqualTo("missing", 1L));
+  }
+
+  /** A runtime filter from a join is an IN of thousands of values: one binary search per batch decides it. */
+  @Test
+  void largeInSetsAreDecidedByTheirValuesBetweenMinAndMax() {
+    Object[] evens = new Object[20_000];
+    for (int k = 0; k < evens.length; k++) {
+      evens[k] = (long) (evens.length - k) * 2 + 100; // 102..40100, unsorted
+    }
+    assertMay("nnn", new In("i", evens), "no value in 10..20 or 30..40");
+    Object[] withOne = java.util.Arrays.copyOf(evens, evens.length + 1);
+    withOne[evens.length] = 34L;
+    assertMay("nny", new In("i", withOne));
+    withOne[evens.length] = 10L; // min of batch 0
+    assertMay("ynn", new In("i", withOne));
+    assertMay("nnn", new In("i", new Object[0]), "IN () is never true");
+    assertMay("yny", new Not(new In("i", new Object[] {10L, 11L})), "batch 0 may hold 12, batch 2 holds no 10");
+    // strings (truncated bounds in batch 2) decide as the ORed equalities do
+    assertEquals(java.util.Arrays.toString(may(new Or(new EqualTo("s", "c"), new Or(new EqualTo("s", "xz"),
+        new EqualTo("s", "zz"))))), java.util.Arrays.toString(may(new In("s", new Object[] {"zz", "c", "xz"}))));
+    assertMay("yyy", new In("s", new Object[] {"c", 3L}), "a literal of the wrong class: no decision");
   }
 
   @Test

@@ -283,6 +283,9 @@ public final class ArrowBatchIterator implements Iterator<ColumnarBatch>, Closea
     }
     if (metrics != null) {
       metrics.batchesSkipped += skipped;
+      if (start == 0) {
+        metrics.filesRead++; // every file has one split from its beginning
+      }
     }
   }
 

@@ -13,8 +13,12 @@ import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.catalyst.FileSourceOptions;
 import org.apache.spark.sql.catalyst.expressions.Expression;
 import org.apache.spark.sql.connector.expressions.aggregate.Aggregation;
+import org.apache.spark.sql.connector.expressions.NamedReference;
+import org.apache.spark.sql.connector.expressions.filter.Predicate;
 import org.apache.spark.sql.connector.metric.CustomMetric;
+import org.apache.spark.sql.connector.metric.CustomTaskMetric;
 import org.apache.spark.sql.connector.read.PartitionReaderFactory;
+import org.apache.spark.sql.connector.read.SupportsRuntimeV2Filtering;
 import org.apache.spark.sql.execution.datasources.FilePartition;
 import org.apache.spark.sql.execution.datasources.PartitionedFile;
 import org.apache.spark.sql.execution.datasources.PartitioningAwareFileIndex;
@@ -30,9 +34,10 @@ import scala.jdk.javaapi.CollectionConverters;
 
 /**
  * The V2 scan of Arrow files: columnar reads, files split along record batches, record batches skipped by
- * their footer statistics for the pushed filters, scan metrics ({@link ScanMetrics}).
+ * their footer statistics for the pushed filters, runtime filters from joins ({@link #filter}), scan metrics
+ * ({@link ScanMetrics}).
  */
-public final class ArrowScan implements FileScan {
+public final class ArrowScan implements FileScan, SupportsRuntimeV2Filtering {
   private final SparkSession session;
   private final PartitioningAwareFileIndex fileIndex;
   private final StructType dataSchema;
@@ -53,6 +58,14 @@ public final class ArrowScan implements FileScan {
    * right after construction ({@link #withMetadata}).
    */
   private StructField metadataField;
+  /**
+   * The runtime filters Spark has applied ({@link #filter}). Spark filters the planned scan object itself, so this
+   * is mutable after planning; it is left out of {@link #equals}, as {@code BatchScanExec} compares its runtime
+   * filters itself.
+   */
+  private volatile RuntimeFilter runtimeFilter = RuntimeFilter.NONE;
+  /** What the last {@link #partitions()} planned, for {@link #reportDriverMetrics}. */
+  private volatile ScanMetrics.Planned planned = new ScanMetrics.Planned(0, 0, 0, 0);
   private int maxMetadataValueLength;
   private boolean caseSensitive;
   private transient org.slf4j.Logger log;
@@ -120,7 +133,7 @@ public final class ArrowScan implements FileScan {
    */
   @Override
   public Seq<FilePartition> partitions() {
-    Seq<FilePartition> planned = FileScan.super.partitions();
+    Seq<FilePartition> planned = runtimeFiltered(FileScan.super.partitions());
     if (aggregation != null || planned.size() <= 1) {
       return planned;
     }
@@ -176,6 +189,38 @@ public final class ArrowScan implements FileScan {
       }
     }
     return CollectionConverters.asScala(cutter.finish()).toList();
+  }
+
+  /**
+   * Spark's splits less the files of partitions the runtime filter rules out (none without one), counting what
+   * stays and what goes for {@link #reportDriverMetrics}. A partition is a directory of partition values.
+   */
+  private Seq<FilePartition> runtimeFiltered(Seq<FilePartition> splits) {
+    RuntimeFilter filter = runtimeFilter;
+    java.util.Set<String> files = new java.util.HashSet<>();
+    java.util.Set<String> prunedFiles = new java.util.HashSet<>();
+    java.util.Set<String> partitions = new java.util.HashSet<>();
+    java.util.Set<String> prunedPartitions = new java.util.HashSet<>();
+    boolean partitioned = fileIndex.partitionSchema().nonEmpty();
+    List<FilePartition> kept = new ArrayList<>();
+    for (FilePartition p : CollectionConverters.asJava(splits)) {
+      List<PartitionedFile> keep = new ArrayList<>();
+      for (PartitionedFile f : p.files()) {
+        boolean keeps = filter.keeps(f.partitionValues());
+        (keeps ? files : prunedFiles).add(f.urlEncodedPath());
+        if (partitioned) {
+          (keeps ? partitions : prunedPartitions).add(f.toPath().getParent().toString());
+        }
+        if (keeps) {
+          keep.add(f);
+        }
+      }
+      if (!keep.isEmpty()) {
+        kept.add(new FilePartition(kept.size(), keep.toArray(new PartitionedFile[0])));
+      }
+    }
+    planned = new ScanMetrics.Planned(files.size(), partitions.size(), prunedFiles.size(), prunedPartitions.size());
+    return filter.prunesFiles() ? CollectionConverters.asScala(kept).toList() : splits;
   }
 
   /** {@code [start, end)} of {@code split}'s file, with the split's partition values and hosts. */
@@ -300,16 +345,57 @@ public final class ArrowScan implements FileScan {
   }
 
   @Override
+  public CustomTaskMetric[] reportDriverMetrics() {
+    return planned.values();
+  }
+
+  /**
+   * The read partition columns, so that dynamic partition pruning picks files as it picks Parquet's partitions,
+   * and the read top-level data columns with footer statistics, so that the keys a join selects skip record
+   * batches (see README, "Runtime filtering", for what that costs: with Spark's defaults, nothing but a broadcast's
+   * keys). None when an aggregation is pushed: the scan's rows are not the data's.
+   */
+  @Override
+  public NamedReference[] filterAttributes() {
+    return aggregation != null ? new NamedReference[0]
+        : RuntimeFilter.attributes(readPartitionSchema, readDataSchema);
+  }
+
+  /**
+   * Called by Spark on the planned scan before it plans the tasks again ({@code BatchScanExec}), with the
+   * predicates of its dynamic pruning subqueries, typically {@code key IN (keys)}: on partition columns they take
+   * files out of {@link #partitions()}, on data columns they join the pushed filters for batch skipping.
+   */
+  @Override
+  public void filter(Predicate[] predicates) {
+    runtimeFilter = runtimeFilter.and(RuntimeFilter.of(predicates, readPartitionSchema, readDataSchema,
+        session.sessionState().conf().caseSensitiveAnalysis()));
+  }
+
+  /**
+   * Batches or rows for the whole scan, decided without the tasks: so Spark does not create the reader factory
+   * while planning (as it would to ask each task), but only when it runs the scan, after the runtime filters.
+   */
+  @Override
+  public ColumnarSupportMode columnarSupportMode() {
+    return columnar(SQLConf.get()) ? ColumnarSupportMode.SUPPORTED : ColumnarSupportMode.UNSUPPORTED;
+  }
+
+  private boolean columnar(SQLConf sqlConf) {
+    return aggregation == null && ArrowFiles.batchesSupported(sqlConf, readSchema());
+  }
+
+  @Override
   public PartitionReaderFactory createReaderFactory() {
     Map<String, String> opts = options.asCaseSensitiveMap();
     Configuration conf = ArrowFiles.hadoopConf(session, opts);
     Broadcast<SerializableConfiguration> broadcast = HadoopConfBroadcast.of(session.sparkContext(), conf);
     SQLConf sqlConf = SQLConf.get();
-    boolean columnar = aggregation == null && ArrowFiles.batchesSupported(sqlConf, readSchema());
     return new ArrowPartitionReaderFactory(broadcast, readDataSchema, readPartitionSchema,
-        sqlConf.caseSensitiveAnalysis(), ReadMode.of(opts), columnar,
+        sqlConf.caseSensitiveAnalysis(), ReadMode.of(opts), columnar(sqlConf),
         new FileSourceOptions(CollectionConverters.asScala(opts).toMap(scala.$less$colon$less$.MODULE$.refl())),
-        pushedFilters, aggregation == null ? null : ArrowScanBuilder.groupByNames(aggregation), aggregates)
+        runtimeFilter.withDataFilters(pushedFilters),
+        aggregation == null ? null : ArrowScanBuilder.groupByNames(aggregation), aggregates)
         .withMetadata(metadataField == null ? null : (StructType) metadataField.dataType());
   }
 

@@ -5,15 +5,21 @@ import org.apache.spark.sql.connector.metric.CustomSumMetric;
 import org.apache.spark.sql.connector.metric.CustomTaskMetric;
 
 /**
- * The custom scan metrics of arrowfile's DSv2 scan (shown on the scan node in the SQL tab), and the
- * per-partition counters behind them. Spark sets (not adds) a task's metric to the reader's current values, so
- * the counters are cumulative over every file of the partition. The metric classes are instantiated by name on
- * the driver to aggregate task values: they must stay public with a public no-argument constructor.
+ * The custom scan metrics of arrowfile's DSv2 scan (shown on the scan node in the SQL tab): the per-partition
+ * counters the tasks report, and the driver's count of the files it planned ({@link Planned}). Spark sets (not
+ * adds) a task's metric to the reader's current values, so the counters are cumulative over every file of the
+ * partition. The metric classes are instantiated by name on the driver to aggregate values: they must stay public
+ * with a public no-argument constructor.
  */
 public final class ScanMetrics {
   public static final String BATCHES_READ = "batchesRead";
   public static final String BATCHES_SKIPPED = "batchesSkipped";
   public static final String BYTES_READ = "bytesRead";
+  public static final String FILES_READ = "filesRead";
+  public static final String FILES_PLANNED = "filesPlanned";
+  public static final String PARTITIONS_PLANNED = "partitionsPlanned";
+  public static final String FILES_PRUNED = "filesPrunedAtRuntime";
+  public static final String PARTITIONS_PRUNED = "partitionsPrunedAtRuntime";
 
   /** Record batches decoded and returned. */
   public long batchesRead;
@@ -21,14 +27,29 @@ public final class ScanMetrics {
   public long batchesSkipped;
   /** Bytes of the record batch messages read (for column-pruned remote reads: bytes fetched). */
   public long bytesRead;
+  /** Files opened, each counted once: by the split that starts at the file's beginning. */
+  public long filesRead;
 
   public static CustomMetric[] supported() {
-    return new CustomMetric[] {new BatchesRead(), new BatchesSkipped(), new BytesRead()};
+    return new CustomMetric[] {new BatchesRead(), new BatchesSkipped(), new BytesRead(), new FilesRead(),
+        new FilesPlanned(), new PartitionsPlanned(), new FilesPruned(), new PartitionsPruned()};
   }
 
   public CustomTaskMetric[] values() {
     return new CustomTaskMetric[] {task(BATCHES_READ, batchesRead), task(BATCHES_SKIPPED, batchesSkipped),
-        task(BYTES_READ, bytesRead)};
+        task(BYTES_READ, bytesRead), task(FILES_READ, filesRead)};
+  }
+
+  /**
+   * What the driver planned, after any runtime filter ({@code ArrowScan.filter}): files and partitions (directories
+   * of a partitioned table; 0 for an unpartitioned one) to read, and those the runtime filters took away. Spark posts
+   * these once, when the scan's job is set up ({@code Scan.reportDriverMetrics}, Spark 3.4 on).
+   */
+  public record Planned(long files, long partitions, long filesPruned, long partitionsPruned) {
+    public CustomTaskMetric[] values() {
+      return new CustomTaskMetric[] {task(FILES_PLANNED, files), task(PARTITIONS_PLANNED, partitions),
+          task(FILES_PRUNED, filesPruned), task(PARTITIONS_PRUNED, partitionsPruned)};
+    }
   }
 
   private static CustomTaskMetric task(String name, long value) {
@@ -78,6 +99,66 @@ public final class ScanMetrics {
     @Override
     public String description() {
       return "record batch bytes read";
+    }
+  }
+
+  public static final class FilesRead extends CustomSumMetric {
+    @Override
+    public String name() {
+      return FILES_READ;
+    }
+
+    @Override
+    public String description() {
+      return "files read";
+    }
+  }
+
+  public static final class FilesPlanned extends CustomSumMetric {
+    @Override
+    public String name() {
+      return FILES_PLANNED;
+    }
+
+    @Override
+    public String description() {
+      return "files planned";
+    }
+  }
+
+  public static final class PartitionsPlanned extends CustomSumMetric {
+    @Override
+    public String name() {
+      return PARTITIONS_PLANNED;
+    }
+
+    @Override
+    public String description() {
+      return "partitions planned";
+    }
+  }
+
+  public static final class FilesPruned extends CustomSumMetric {
+    @Override
+    public String name() {
+      return FILES_PRUNED;
+    }
+
+    @Override
+    public String description() {
+      return "files pruned by runtime filters";
+    }
+  }
+
+  public static final class PartitionsPruned extends CustomSumMetric {
+    @Override
+    public String name() {
+      return PARTITIONS_PRUNED;
+    }
+
+    @Override
+    public String description() {
+      return "partitions pruned by runtime filters";
     }
   }
 }

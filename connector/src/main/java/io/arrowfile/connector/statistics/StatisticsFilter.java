@@ -302,30 +302,98 @@ public final class StatisticsFilter {
     } else if (f instanceof LessThanOrEqual x) {
       return leaf(s, x.attribute(), Op.LE, x.value(), caseSensitive, false);
     } else if (f instanceof In x) {
-      Object[] values = x.values();
-      if (values.length == 0 || values.length > 256) {
-        return Unknown.INSTANCE;
-      }
-      Node result = null;
-      boolean hasNull = false;
-      for (Object v : values) {
-        if (v == null) {
-          hasNull = true;
-          continue;
-        }
-        Node eq = leaf(s, x.attribute(), Op.EQ, v, caseSensitive, false);
-        if (eq instanceof Unknown) {
-          return Unknown.INSTANCE;
-        }
-        result = result == null ? eq : new OrNode(result, eq);
-      }
-      if (result == null) {
-        return new Constant(NULL);
-      }
-      // x IN (.., NULL) is NULL rather than FALSE for rows matching nothing: never TRUE there either.
-      return hasNull ? new OrNode(result, new Constant(NULL)) : result;
+      return in(s, x, caseSensitive);
     }
     return Unknown.INSTANCE;
+  }
+
+  /**
+   * {@code column IN (values)}: the values converted to the column's statistics class and sorted once per file, so
+   * that a batch costs one binary search (the first value not below its min, compared with its max) however many
+   * values there are: a runtime filter from a join can carry thousands.
+   */
+  @SuppressWarnings("unchecked")
+  private static Node in(FileStatistics s, In in, boolean caseSensitive) {
+    Object[] values = in.values();
+    if (values.length == 0) {
+      return new Constant(FALSE | NULL); // never TRUE, whichever way Spark treats null IN ()
+    }
+    int column = resolve(s.schema(), in.attribute(), caseSensitive);
+    if (column < 0) {
+      return Unknown.INSTANCE;
+    }
+    Field field = s.schema().field(column);
+    Kind kind = s.kind(column);
+    if (kind == Kind.STRING && field.metadata().containsKey("spark.type")) {
+      return Unknown.INSTANCE; // as in leaf(): padding or collation semantics
+    }
+    Object[] converted = new Object[values.length];
+    int n = 0;
+    boolean hasNull = false;
+    for (Object v : values) {
+      if (v == null) {
+        hasNull = true;
+        continue;
+      }
+      Object c = literal(field, kind, v);
+      if (c == null) {
+        return Unknown.INSTANCE;
+      }
+      converted[n++] = c;
+    }
+    if (n == 0) {
+      return new Constant(NULL);
+    }
+    Object[] sorted = java.util.Arrays.copyOf(converted, n);
+    // TimSort: linear when the values come sorted, as ArrowScan's runtime filters hand them over.
+    java.util.Arrays.sort(sorted, (a, b) -> compare(a, (Comparable<Object>) b, kind));
+    Node set = new InSet(column, sorted, kind);
+    // x IN (.., NULL) is NULL rather than FALSE for rows matching nothing: never TRUE there either.
+    return hasNull ? new OrNode(set, new Constant(NULL)) : set;
+  }
+
+  /** {@code column IN (sorted)} for non-null values in the column's statistics class, ascending. */
+  private record InSet(int column, Object[] sorted, Kind kind) implements Node {
+    @Override
+    @SuppressWarnings("unchecked")
+    public int eval(FileStatistics s, int batch) {
+      ColumnStats c = s.column(batch, column);
+      if (c == null) {
+        return ANY;
+      }
+      long values = s.rows(batch) - c.nullCount();
+      int r = c.nullCount() > 0 ? NULL : 0;
+      if (values <= 0) {
+        return r;
+      }
+      if (c.nanCount() > 0) {
+        r |= FALSE; // NaN is in no set of literals here (literal() refuses NaN)
+        if (values - c.nanCount() <= 0) {
+          return r;
+        }
+      }
+      Object min = c.min();
+      Object max = c.max();
+      if (min == null || max == null) {
+        return r | TRUE | FALSE;
+      }
+      // the first value of the set not below min
+      int lo = 0;
+      int hi = sorted.length;
+      while (lo < hi) {
+        int mid = (lo + hi) >>> 1;
+        if (compare(sorted[mid], (Comparable<Object>) min, kind) < 0) {
+          lo = mid + 1;
+        } else {
+          hi = mid;
+        }
+      }
+      boolean mayTrue = lo < sorted.length && compare(sorted[lo], (Comparable<Object>) max, kind) <= 0;
+      // every value is the one set member only when min = max = that member
+      boolean mayFalse = !(mayTrue && compare(min, (Comparable<Object>) max, kind) == 0
+          && compare(sorted[lo], (Comparable<Object>) min, kind) == 0);
+      return r | (mayTrue ? TRUE : 0) | (mayFalse ? FALSE : 0);
+    }
   }
 
   @SuppressWarnings("unchecked")

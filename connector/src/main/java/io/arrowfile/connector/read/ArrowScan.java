@@ -15,7 +15,10 @@ import org.apache.spark.sql.catalyst.expressions.Expression;
 import org.apache.spark.sql.connector.expressions.aggregate.Aggregation;
 import org.apache.spark.sql.connector.metric.CustomMetric;
 import org.apache.spark.sql.connector.read.PartitionReaderFactory;
+import org.apache.spark.sql.connector.read.Statistics;
 import org.apache.spark.sql.execution.datasources.FilePartition;
+import org.apache.spark.sql.execution.datasources.FileStatusWithMetadata;
+import org.apache.spark.sql.execution.datasources.PartitionDirectory;
 import org.apache.spark.sql.execution.datasources.PartitionedFile;
 import org.apache.spark.sql.execution.datasources.PartitioningAwareFileIndex;
 import org.apache.spark.sql.execution.datasources.v2.FileScan;
@@ -243,6 +246,31 @@ public final class ArrowScan implements FileScan {
       }
       return done;
     }
+  }
+
+  /** From the footers: see {@link ScanStatistics}. */
+  @Override
+  public Statistics estimateStatistics() {
+    if (aggregation != null) {
+      return FileScan.super.estimateStatistics();
+    }
+    Map<String, String> opts = options.asCaseSensitiveMap();
+    SQLConf conf = ((org.apache.spark.sql.classic.SparkSession) session).sessionState().conf();
+    return ScanStatistics.estimate(ArrowFiles.hadoopConf(session, opts), listedFiles(), dataSchema, readDataSchema,
+        ReadMode.of(opts), conf.caseSensitiveAnalysis(), conf.fileCompressionFactor());
+  }
+
+  /** The files this scan reads (partition filters applied), in listing order, without empty ones. */
+  List<FileStatusWithMetadata> listedFiles() {
+    List<FileStatusWithMetadata> files = new ArrayList<>();
+    for (PartitionDirectory p : CollectionConverters.asJava(fileIndex.listFiles(partitionFilters, dataFilters))) {
+      for (FileStatusWithMetadata f : CollectionConverters.asJava(p.files())) {
+        if (f.getLen() > 0) {
+          files.add(f);
+        }
+      }
+    }
+    return files;
   }
 
   /** With an aggregation pushed, the scan's rows are the partial aggregates, not the data. */

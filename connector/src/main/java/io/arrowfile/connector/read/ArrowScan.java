@@ -17,6 +17,7 @@ import org.apache.spark.sql.connector.metric.CustomMetric;
 import org.apache.spark.sql.connector.read.PartitionReaderFactory;
 import org.apache.spark.sql.connector.read.Statistics;
 import org.apache.spark.sql.execution.datasources.FilePartition;
+import org.apache.spark.sql.execution.datasources.FilePartition$;
 import org.apache.spark.sql.execution.datasources.FileStatusWithMetadata;
 import org.apache.spark.sql.execution.datasources.PartitionDirectory;
 import org.apache.spark.sql.execution.datasources.PartitionedFile;
@@ -50,6 +51,8 @@ public final class ArrowScan implements FileScan {
   private final StructType aggregationSchema;
   /** With {@link #aggregation}: what each file computes. */
   private final PushedAggregate[] aggregates;
+  /** A pushed limit or top-N: the record batches planned are chosen from the footers ({@link BatchSelection}), or null. */
+  private final BatchSelection selection;
   private int maxMetadataValueLength;
   private boolean caseSensitive;
   private transient org.slf4j.Logger log;
@@ -58,6 +61,16 @@ public final class ArrowScan implements FileScan {
       StructType readDataSchema, StructType readPartitionSchema, CaseInsensitiveStringMap options,
       Seq<Expression> partitionFilters, Seq<Expression> dataFilters, Filter[] pushedFilters,
       Aggregation aggregation, StructType aggregationSchema, PushedAggregate[] aggregates) {
+    this(session, fileIndex, dataSchema, readDataSchema, readPartitionSchema, options, partitionFilters, dataFilters,
+        pushedFilters, aggregation, aggregationSchema, aggregates, null);
+  }
+
+  /** As above, planning only the record batches {@code selection} (a pushed limit or top-N; may be null) chooses. */
+  public ArrowScan(SparkSession session, PartitioningAwareFileIndex fileIndex, StructType dataSchema,
+      StructType readDataSchema, StructType readPartitionSchema, CaseInsensitiveStringMap options,
+      Seq<Expression> partitionFilters, Seq<Expression> dataFilters, Filter[] pushedFilters,
+      Aggregation aggregation, StructType aggregationSchema, PushedAggregate[] aggregates, BatchSelection selection) {
+    this.selection = selection;
     this.session = session;
     this.fileIndex = fileIndex;
     this.dataSchema = dataSchema;
@@ -111,6 +124,12 @@ public final class ArrowScan implements FileScan {
    */
   @Override
   public Seq<FilePartition> partitions() {
+    if (selection != null) {
+      Seq<FilePartition> selected = selectedPartitions();
+      if (selected != null) {
+        return selected;
+      }
+    }
     Seq<FilePartition> planned = FileScan.super.partitions();
     if (aggregation != null || planned.size() <= 1) {
       return planned;
@@ -167,6 +186,27 @@ public final class ArrowScan implements FileScan {
       }
     }
     return CollectionConverters.asScala(cutter.finish()).toList();
+  }
+
+  /**
+   * The tasks of a pushed limit or top-N: the pieces of files holding the chosen record batches. A limit's pieces are
+   * one task, read in order until Spark has its rows; a top-N's are packed into tasks as Spark packs splits.
+   */
+  private Seq<FilePartition> selectedPartitions() {
+    Map<String, String> opts = options.asCaseSensitiveMap();
+    SQLConf conf = ((org.apache.spark.sql.classic.SparkSession) session).sessionState().conf();
+    List<PartitionedFile> pieces = selection.plan(ArrowFiles.hadoopConf(session, opts),
+        CollectionConverters.asJava(fileIndex.listFiles(partitionFilters, dataFilters)), ReadMode.of(opts),
+        conf.caseSensitiveAnalysis());
+    if (pieces == null) {
+      return null;
+    }
+    if (!selection.isTopN()) {
+      return CollectionConverters.asScala(List.of(new FilePartition(0, pieces.toArray(new PartitionedFile[0]))))
+          .toList();
+    }
+    return FilePartition$.MODULE$.getFilePartitions(session, CollectionConverters.asScala(pieces).toList(),
+        conf.filesMaxPartitionBytes());
   }
 
   /** {@code [start, end)} of {@code split}'s file, with the split's partition values and hosts. */
@@ -291,6 +331,9 @@ public final class ArrowScan implements FileScan {
     }
     scala.collection.immutable.Map<String, String> md =
         FileScan.super.getMetaData().updated("PushedFilters", sb.append(']').toString());
+    if (selection != null) {
+      md = md.updated(selection.isTopN() ? "PushedTopN" : "PushedLimit", selection.describe());
+    }
     if (aggregation != null) {
       md = md.updated("PushedAggregation", describe(aggregation.aggregateExpressions()));
       md = md.updated("PushedGroupBy", describe(aggregation.groupByExpressions()));
@@ -328,6 +371,7 @@ public final class ArrowScan implements FileScan {
   public boolean equals(Object o) {
     return o instanceof ArrowScan other && FileScan.super.equals(o)
         && Arrays.equals(pushedFilters, other.pushedFilters)
+        && java.util.Objects.equals(selection, other.selection)
         && (aggregation == null ? other.aggregation == null : other.aggregation != null
             && org.apache.spark.sql.execution.datasources.AggregatePushDownUtils$.MODULE$.equivalentAggregations(
                 aggregation, other.aggregation));

@@ -29,9 +29,13 @@ class LimitAndTopNTest {
   static String parquet;
   static String files;
 
-  /** 100,000 rows in batches of 1,000 (100 batches); id sorted, r unsorted, n null every 7th row. */
+  /**
+   * 100,000 rows in batches of 1,000 (100 batches); id sorted, r unsorted, n null every 7th row, x a NaN every
+   * 10,000th.
+   */
   static final String[] COLUMNS = {"id", "CAST(PMOD(HASH(id), 1000) AS BIGINT) AS r",
-      "IF(id % 7 = 0, NULL, id) AS n", "IF(id % 11 = 0, NULL, id * 0.5) AS d", "CAST(id AS STRING) AS s",
+      "IF(id % 7 = 0, NULL, id) AS n", "IF(id % 11 = 0, NULL, CAST(id * 0.5 AS DOUBLE)) AS d",
+      "IF(id % 10000 = 5, CAST('NaN' AS DOUBLE), CAST(id AS DOUBLE)) AS x", "CAST(id AS STRING) AS s",
       "DATE_ADD(DATE'2020-01-01', CAST(id / 1000 AS INT)) AS day", "CAST(id AS DECIMAL(12, 2)) AS dec"};
 
   @BeforeAll
@@ -119,6 +123,8 @@ class LimitAndTopNTest {
       "SELECT id, d FROM t ORDER BY d DESC, id LIMIT 1500",
       "SELECT id, d FROM t ORDER BY d, id LIMIT 1500",
       "SELECT id, r FROM t ORDER BY r, id LIMIT 50",
+      "SELECT id, x FROM t ORDER BY x DESC, id LIMIT 15",
+      "SELECT id, x FROM t ORDER BY x, id LIMIT 15",
       "SELECT id, day FROM t ORDER BY day DESC, id LIMIT 5",
       "SELECT id, dec FROM t ORDER BY dec DESC, id LIMIT 3000",
   };
@@ -151,6 +157,8 @@ class LimitAndTopNTest {
     assertEquals(100, batchesRead(query(arrow, "arrowfile", "SELECT n FROM t ORDER BY n NULLS FIRST LIMIT 20")));
     // unsorted: every batch has values 0..999
     assertEquals(100, batchesRead(query(arrow, "arrowfile", "SELECT r FROM t ORDER BY r LIMIT 50")));
+    // NaN, above every number, is counted apart from min/max: a column holding any is not pruned
+    assertEquals(100, batchesRead(query(arrow, "arrowfile", "SELECT x FROM t ORDER BY x LIMIT 5")));
     // a sort key without usable statistics (strings are truncated) is not pushed
     Dataset<Row> strings = query(arrow, "arrowfile", "SELECT s FROM t ORDER BY s LIMIT 5");
     assertEquals(5, strings.collectAsList().size());

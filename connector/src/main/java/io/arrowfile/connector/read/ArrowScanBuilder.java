@@ -216,11 +216,13 @@ public final class ArrowScanBuilder extends FileScanBuilder
    * row counts reach {@code limit} ({@link BatchSelection}). Spark still applies the limit: see
    * {@link #isPartiallyPushed}.
    *
-   * <p>{@code OFFSET} is not taken ({@code SupportsPushDownOffset}): accepting it, Spark drops its own offset and the
-   * scan must leave out exactly the first {@code m} rows of its output. Whole batches could be skipped by their
-   * footer row counts, but the rest of the offset falls inside a batch, which the reader cannot start at; and a
-   * {@code LIMIT n OFFSET m} is pushed as a limit of {@code n + m} anyway, which already plans only the batches
-   * that hold those rows.
+   * <p>{@code OFFSET} is not taken ({@code SupportsPushDownOffset}). Accepting it, Spark drops its own offset and the
+   * scan must leave out exactly the first {@code m} rows of its output, in the order Spark would see them. Whole
+   * batches could be left out by their footer row counts, but the rest of the offset falls inside a batch, which the
+   * reader cannot start at, and a scan of several tasks has no first rows to leave out. With a limit there is nothing
+   * to gain anyway: Spark offers the offset only after a limit it could remove, which a partly pushed limit is not;
+   * and it pushes {@code LIMIT n OFFSET m} as a limit of {@code n + m}, which already plans only the batches that
+   * hold those rows ({@code LimitAndTopNTest}).
    */
   @Override
   public boolean pushLimit(int limit) {

@@ -30,8 +30,11 @@ import org.apache.hadoop.fs.Path;
  * batches: the bytes a scan of that column would read.
  */
 final class FooterSummary {
-  /** Most record batch metadata messages read for column bytes from a file that has statistics. */
-  static final int SAMPLED_BATCHES = 16;
+  /**
+   * Most record batch metadata messages read for column bytes from a file that has statistics: a column's share of
+   * a batch varies little from batch to batch, and on an object store each is a round trip.
+   */
+  static final int SAMPLED_BATCHES = 4;
 
   private final FileVersion version;
   private final Schema schema;

@@ -107,6 +107,9 @@ final class FooterCache {
       pool = new ForkJoinPool(THREADS, p -> {
         var t = ForkJoinPool.defaultForkJoinWorkerThreadFactory.newThread(p);
         t.setDaemon(true);
+        // Hadoop finds file systems through the thread's class loader: the one that loaded arrowfile (with --jars,
+        // Spark's loader of the user's jars), not the system loader pool threads would get.
+        t.setContextClassLoader(FooterCache.class.getClassLoader());
         t.setName("arrowfile-footers-" + t.getPoolIndex());
         return t;
       }, null, false);

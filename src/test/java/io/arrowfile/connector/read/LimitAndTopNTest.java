@@ -178,6 +178,31 @@ class LimitAndTopNTest {
   }
 
   @Test
+  void partitionedTablesKeepTheirPartitionValues() {
+    String arrowParts = dir.resolve("parts-arrow").toString();
+    String parquetParts = dir.resolve("parts-parquet").toString();
+    Dataset<Row> data = spark.range(0, 20_000, 1, 2).selectExpr("id", "CAST(id % 3 AS INT) AS p");
+    data.write().format("arrowfile").option("rowsPerBatch", "500").partitionBy("p").save(arrowParts);
+    data.write().partitionBy("p").parquet(parquetParts);
+    for (String sql : new String[] {"SELECT id, p FROM t ORDER BY id DESC LIMIT 7",
+        "SELECT p, id FROM t ORDER BY id LIMIT 700", "SELECT * FROM t WHERE p = 2 ORDER BY id DESC LIMIT 3"}) {
+      Dataset<Row> q = query(arrowParts, "arrowfile", sql);
+      assertTrue(plan(q).contains("PushedTopN"), plan(q));
+      assertEquals(query(parquetParts, "parquet", sql).collectAsList(), q.collectAsList(), sql);
+    }
+    // a partition filter only chooses files: the limit is still pushed
+    Dataset<Row> q = query(arrowParts, "arrowfile", "SELECT id, p FROM t WHERE p = 1 LIMIT 5");
+    List<Row> rows = q.collectAsList();
+    assertEquals(5, rows.size());
+    for (Row r : rows) {
+      assertEquals(1, r.getInt(1));
+      assertEquals(1, r.getLong(0) % 3);
+    }
+    assertTrue(plan(q).contains("PushedLimit: 5"), plan(q));
+    assertEquals(1, batchesRead(q));
+  }
+
+  @Test
   void pushedLimitsAreNotReusedForOtherLimits() {
     Dataset<Row> a = query(arrow, "arrowfile", "SELECT id FROM t LIMIT 10");
     Dataset<Row> b = query(arrow, "arrowfile", "SELECT id FROM t LIMIT 2000");

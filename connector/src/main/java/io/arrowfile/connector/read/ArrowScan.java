@@ -19,7 +19,11 @@ import org.apache.spark.sql.connector.metric.CustomMetric;
 import org.apache.spark.sql.connector.metric.CustomTaskMetric;
 import org.apache.spark.sql.connector.read.PartitionReaderFactory;
 import org.apache.spark.sql.connector.read.SupportsRuntimeV2Filtering;
+import org.apache.spark.sql.connector.read.Statistics;
 import org.apache.spark.sql.execution.datasources.FilePartition;
+import org.apache.spark.sql.execution.datasources.FilePartition$;
+import org.apache.spark.sql.execution.datasources.FileStatusWithMetadata;
+import org.apache.spark.sql.execution.datasources.PartitionDirectory;
 import org.apache.spark.sql.execution.datasources.PartitionedFile;
 import org.apache.spark.sql.execution.datasources.PartitioningAwareFileIndex;
 import org.apache.spark.sql.execution.datasources.v2.FileScan;
@@ -66,6 +70,8 @@ public final class ArrowScan implements FileScan, SupportsRuntimeV2Filtering {
   private volatile RuntimeFilter runtimeFilter = RuntimeFilter.NONE;
   /** What the last {@link #partitions()} planned, for {@link #reportDriverMetrics}. */
   private volatile ScanMetrics.Planned planned = new ScanMetrics.Planned(0, 0, 0, 0);
+  /** A pushed limit or top-N: the record batches planned are chosen from the footers ({@link BatchSelection}), or null. */
+  private final BatchSelection selection;
   private int maxMetadataValueLength;
   private boolean caseSensitive;
   private transient org.slf4j.Logger log;
@@ -74,6 +80,16 @@ public final class ArrowScan implements FileScan, SupportsRuntimeV2Filtering {
       StructType readDataSchema, StructType readPartitionSchema, CaseInsensitiveStringMap options,
       Seq<Expression> partitionFilters, Seq<Expression> dataFilters, Filter[] pushedFilters,
       Aggregation aggregation, StructType aggregationSchema, PushedAggregate[] aggregates) {
+    this(session, fileIndex, dataSchema, readDataSchema, readPartitionSchema, options, partitionFilters, dataFilters,
+        pushedFilters, aggregation, aggregationSchema, aggregates, null);
+  }
+
+  /** As above, planning only the record batches {@code selection} (a pushed limit or top-N; may be null) chooses. */
+  public ArrowScan(SparkSession session, PartitioningAwareFileIndex fileIndex, StructType dataSchema,
+      StructType readDataSchema, StructType readPartitionSchema, CaseInsensitiveStringMap options,
+      Seq<Expression> partitionFilters, Seq<Expression> dataFilters, Filter[] pushedFilters,
+      Aggregation aggregation, StructType aggregationSchema, PushedAggregate[] aggregates, BatchSelection selection) {
+    this.selection = selection;
     this.session = session;
     this.fileIndex = fileIndex;
     this.dataSchema = dataSchema;
@@ -133,6 +149,12 @@ public final class ArrowScan implements FileScan, SupportsRuntimeV2Filtering {
    */
   @Override
   public Seq<FilePartition> partitions() {
+    if (selection != null) {
+      Seq<FilePartition> selected = selectedPartitions();
+      if (selected != null) {
+        return runtimeFiltered(selected);
+      }
+    }
     Seq<FilePartition> planned = runtimeFiltered(FileScan.super.partitions());
     if (aggregation != null || planned.size() <= 1) {
       return planned;
@@ -223,6 +245,27 @@ public final class ArrowScan implements FileScan, SupportsRuntimeV2Filtering {
     return filter.prunesFiles() ? CollectionConverters.asScala(kept).toList() : splits;
   }
 
+  /**
+   * The tasks of a pushed limit or top-N: the pieces of files holding the chosen record batches. A limit's pieces are
+   * one task, read in order until Spark has its rows; a top-N's are packed into tasks as Spark packs splits.
+   */
+  private Seq<FilePartition> selectedPartitions() {
+    Map<String, String> opts = options.asCaseSensitiveMap();
+    SQLConf conf = ((org.apache.spark.sql.classic.SparkSession) session).sessionState().conf();
+    List<PartitionedFile> pieces = selection.plan(ArrowFiles.hadoopConf(session, opts),
+        CollectionConverters.asJava(fileIndex.listFiles(partitionFilters, dataFilters)), ReadMode.of(opts),
+        conf.caseSensitiveAnalysis());
+    if (pieces == null) {
+      return null;
+    }
+    if (!selection.isTopN()) {
+      return CollectionConverters.asScala(List.of(new FilePartition(0, pieces.toArray(new PartitionedFile[0]))))
+          .toList();
+    }
+    return FilePartition$.MODULE$.getFilePartitions(session, CollectionConverters.asScala(pieces).toList(),
+        conf.filesMaxPartitionBytes());
+  }
+
   /** {@code [start, end)} of {@code split}'s file, with the split's partition values and hosts. */
   private static PartitionedFile piece(PartitionedFile split, long start, long end) {
     if (start == split.start() && end == split.start() + split.length()) {
@@ -302,6 +345,31 @@ public final class ArrowScan implements FileScan, SupportsRuntimeV2Filtering {
     }
   }
 
+  /** From the footers: see {@link ScanStatistics}. */
+  @Override
+  public Statistics estimateStatistics() {
+    if (aggregation != null) {
+      return FileScan.super.estimateStatistics();
+    }
+    Map<String, String> opts = options.asCaseSensitiveMap();
+    SQLConf conf = ((org.apache.spark.sql.classic.SparkSession) session).sessionState().conf();
+    return ScanStatistics.estimate(ArrowFiles.hadoopConf(session, opts), listedFiles(), dataSchema, readDataSchema,
+        ReadMode.of(opts), conf.caseSensitiveAnalysis(), conf.fileCompressionFactor());
+  }
+
+  /** The files this scan reads (partition filters applied), in listing order, without empty ones. */
+  List<FileStatusWithMetadata> listedFiles() {
+    List<FileStatusWithMetadata> files = new ArrayList<>();
+    for (PartitionDirectory p : CollectionConverters.asJava(fileIndex.listFiles(partitionFilters, dataFilters))) {
+      for (FileStatusWithMetadata f : CollectionConverters.asJava(p.files())) {
+        if (f.getLen() > 0) {
+          files.add(f);
+        }
+      }
+    }
+    return files;
+  }
+
   /** With an aggregation pushed, the scan's rows are the partial aggregates, not the data. */
   @Override
   public StructType readSchema() {
@@ -324,6 +392,9 @@ public final class ArrowScan implements FileScan, SupportsRuntimeV2Filtering {
     }
     scala.collection.immutable.Map<String, String> md =
         FileScan.super.getMetaData().updated("PushedFilters", sb.append(']').toString());
+    if (selection != null) {
+      md = md.updated(selection.isTopN() ? "PushedTopN" : "PushedLimit", selection.describe());
+    }
     if (aggregation != null) {
       md = md.updated("PushedAggregation", describe(aggregation.aggregateExpressions()));
       md = md.updated("PushedGroupBy", describe(aggregation.groupByExpressions()));
@@ -403,6 +474,7 @@ public final class ArrowScan implements FileScan, SupportsRuntimeV2Filtering {
   public boolean equals(Object o) {
     return o instanceof ArrowScan other && FileScan.super.equals(o)
         && Arrays.equals(pushedFilters, other.pushedFilters)
+        && java.util.Objects.equals(selection, other.selection)
         && (aggregation == null ? other.aggregation == null : other.aggregation != null
             && org.apache.spark.sql.execution.datasources.AggregatePushDownUtils$.MODULE$.equivalentAggregations(
                 aggregation, other.aggregation));

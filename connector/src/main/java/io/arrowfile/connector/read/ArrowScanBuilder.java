@@ -16,6 +16,11 @@ import org.apache.spark.sql.connector.expressions.aggregate.Max;
 import org.apache.spark.sql.connector.expressions.aggregate.Min;
 import org.apache.spark.sql.connector.read.Scan;
 import org.apache.spark.sql.connector.read.SupportsPushDownAggregates;
+import org.apache.spark.sql.connector.read.SupportsPushDownLimit;
+import org.apache.spark.sql.connector.read.SupportsPushDownTopN;
+import org.apache.spark.sql.connector.expressions.NullOrdering;
+import org.apache.spark.sql.connector.expressions.SortDirection;
+import org.apache.spark.sql.connector.expressions.SortOrder;
 import org.apache.spark.sql.execution.datasources.PartitionDirectory;
 import org.apache.spark.sql.execution.datasources.PartitioningAwareFileIndex;
 import org.apache.spark.sql.execution.datasources.v2.FileScanBuilder;
@@ -34,7 +39,8 @@ import scala.jdk.javaapi.CollectionConverters;
  * ({@link #pushAggregation}), or answered whole on the driver from a few files' footers
  * ({@link #supportCompletePushDown}).
  */
-public final class ArrowScanBuilder extends FileScanBuilder implements SupportsPushDownAggregates {
+public final class ArrowScanBuilder extends FileScanBuilder
+    implements SupportsPushDownAggregates, SupportsPushDownLimit, SupportsPushDownTopN {
   private final SparkSession session;
   private final PartitioningAwareFileIndex fileIndex;
   private final StructType dataSchema;
@@ -49,6 +55,8 @@ public final class ArrowScanBuilder extends FileScanBuilder implements SupportsP
   private InternalRow[] footerRows;
   /** Spark's {@code _metadata} as the query needs it (pruned to the fields used), or null. */
   private StructField metadataField;
+  /** A pushed limit or top-N, or null. */
+  private BatchSelection selection;
 
   public ArrowScanBuilder(SparkSession session, PartitioningAwareFileIndex fileIndex, StructType dataSchema,
       CaseInsensitiveStringMap options) {
@@ -205,6 +213,62 @@ public final class ArrowScanBuilder extends FileScanBuilder implements SupportsP
   }
 
   /**
+   * Takes a limit over the scan when there is no data filter (Spark offers none then, as the filters stay after the
+   * scan; and rows that a filter removes would not count): the scan plans only the first record batches whose footer
+   * row counts reach {@code limit} ({@link BatchSelection}). Spark still applies the limit: see
+   * {@link #isPartiallyPushed}.
+   *
+   * <p>{@code OFFSET} is not taken ({@code SupportsPushDownOffset}). Accepting it, Spark drops its own offset and the
+   * scan must leave out exactly the first {@code m} rows of its output, in the order Spark would see them. Whole
+   * batches could be left out by their footer row counts, but the rest of the offset falls inside a batch, which the
+   * reader cannot start at, and a scan of several tasks has no first rows to leave out. With a limit there is nothing
+   * to gain anyway: Spark offers the offset only after a limit it could remove, which a partly pushed limit is not;
+   * and it pushes {@code LIMIT n OFFSET m} as a limit of {@code n + m}, which already plans only the batches that
+   * hold those rows ({@code LimitAndTopNTest}).
+   */
+  @Override
+  public boolean pushLimit(int limit) {
+    if (!dataFilters().isEmpty() || pushedAggregation != null || limit < 0) {
+      return false;
+    }
+    selection = BatchSelection.limit(limit);
+    return true;
+  }
+
+  /**
+   * Takes {@code ORDER BY c LIMIT n} when the first sort key is a top-level data column of a type whose statistics
+   * are exact (integers, floating point, decimals, booleans, dates, timestamps; {@link FileAggregates}) and there is
+   * no data filter: the scan plans only the record batches whose min/max and null count let them hold one of the
+   * first {@code n} rows ({@link BatchSelection}). Later sort keys only order ties of the first, so leaving out
+   * batches by the first alone keeps every candidate. Spark still sorts and limits.
+   */
+  @Override
+  public boolean pushTopN(SortOrder[] orders, int limit) {
+    if (!dataFilters().isEmpty() || pushedAggregation != null || orders.length == 0 || limit < 0
+        || !(orders[0].expression() instanceof NamedReference ref) || ref.fieldNames().length != 1
+        || partitionField(fileIndex.partitionSchema(), ref.fieldNames()[0]) != null) {
+      return false;
+    }
+    StructField field = partitionField(dataSchema, ref.fieldNames()[0]);
+    if (field == null || !(field.dataType() instanceof org.apache.spark.sql.types.NumericType
+        || field.dataType() instanceof org.apache.spark.sql.types.BooleanType
+        || field.dataType() instanceof org.apache.spark.sql.types.DateType
+        || field.dataType() instanceof org.apache.spark.sql.types.TimestampType
+        || field.dataType() instanceof org.apache.spark.sql.types.TimestampNTZType)) {
+      return false;
+    }
+    selection = BatchSelection.topN(limit, field.name(), field.dataType(),
+        orders[0].direction() == SortDirection.DESCENDING, orders[0].nullOrdering() == NullOrdering.NULLS_FIRST);
+    return true;
+  }
+
+  /** The scan leaves out batches only: Spark still applies the limit (and sort) to the rows it reads. */
+  @Override
+  public boolean isPartiallyPushed() {
+    return true;
+  }
+
+  /**
    * Spark may hand the scan struct columns with only the fields a query uses ({@code select st.x}); the file's
    * other children are then neither read nor decoded ({@code types.NestedPruning}).
    */
@@ -248,6 +312,7 @@ public final class ArrowScanBuilder extends FileScanBuilder implements SupportsP
     }
     return new ArrowScan(session, fileIndex, dataSchema, readDataSchema(), readPartitionSchema(), options,
         partitionFilters(), dataFilters(), pushedDataFilters(), pushedAggregation, aggregationSchema,
-        pushedAggregates).withMetadata(pushedAggregation == null ? metadataField : null);
+        pushedAggregates, pushedAggregation == null ? selection : null)
+        .withMetadata(pushedAggregation == null ? metadataField : null);
   }
 }

@@ -134,7 +134,7 @@ final class FileAggregates {
   }
 
   /** Sets {@code out[a]} from the statistics and returns true, or returns false where they cannot answer exactly. */
-  private static boolean fromStatistics(PushedAggregate agg, Field field, int column, FileStatistics stats,
+  static boolean fromStatistics(PushedAggregate agg, Field field, int column, FileStatistics stats,
       Object[] out, int a) {
     // a dictionary-encoded string column with statistics is arrowfile's writer's: null counts are of rows
     if (field.isDictionaryEncoded() && !(field.type() instanceof ArrowType.Utf8)
@@ -180,7 +180,7 @@ final class FileAggregates {
   }
 
   /** Whether the statistics' min/max of {@code field} are its values as Spark reads them as {@code type}. */
-  private static boolean exactMinMax(Field field, DataType type) {
+  static boolean exactMinMax(Field field, DataType type) {
     ArrowType t = field.type();
     if (t instanceof ArrowType.Int i) {
       return i.signed() && (i.bitWidth() == 8 && type instanceof ByteType || i.bitWidth() == 16 && type instanceof ShortType

@@ -22,6 +22,23 @@ public final class RowCounts {
 
   /** The {@code length} of the record batch at {@code block}, from its metadata message alone. */
   static long batchLength(ByteSource source, Block block) throws IOException {
+    RecordBatchHeader header = batchHeader(source, block);
+    if (header.length() < 0) {
+      throw new ArrowFormatException("record batch length " + header.length() + " is negative");
+    }
+    return header.length();
+  }
+
+  /** The header of the record batch at {@code block} (its row count, field nodes and buffers), without its body. */
+  static RecordBatchHeader batchHeader(ByteSource source, Block block) throws IOException {
+    if (!(message(source, block).header() instanceof RecordBatchHeader header)) {
+      throw new ArrowFormatException("footer's record batch block points at another kind of message");
+    }
+    return header;
+  }
+
+  /** The metadata message at {@code block} (a record batch's or a dictionary batch's), without its body. */
+  static Message message(ByteSource source, Block block) throws IOException {
     if (block.offset() < 0 || block.metaDataLength() < 8 || block.bodyLength() < 0
         || block.offset() + block.metaDataLength() + block.bodyLength() > source.size()) {
       throw new ArrowFormatException("footer block (offset " + block.offset() + ") is not within the file");
@@ -34,13 +51,6 @@ public final class RowCounts {
         || length > ReadOptions.DEFAULT.maxMetadataLength()) {
       throw new ArrowFormatException("message metadata length " + length + " does not fit the block");
     }
-    Message m = MetadataCodec.readMessage(MessageReader.contiguous(head.slice(prefix, length)));
-    if (!(m.header() instanceof RecordBatchHeader header)) {
-      throw new ArrowFormatException("footer's record batch block points at another kind of message");
-    }
-    if (header.length() < 0) {
-      throw new ArrowFormatException("record batch length " + header.length() + " is negative");
-    }
-    return header.length();
+    return MetadataCodec.readMessage(MessageReader.contiguous(head.slice(prefix, length)));
   }
 }

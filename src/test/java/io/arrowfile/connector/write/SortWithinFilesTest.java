@@ -145,9 +145,20 @@ class SortWithinFilesTest {
         .option("sortWithinFiles", "k").save(out.toString()));
     assertTrue(messages(e).contains("row 15000 is bad"), messages(e));
     assertEquals(List.of(), ArrowWriteTest.arrowFilesQuietly(out));
-    // the session is fine afterwards (no leaked memory failed the tasks above: exceptionOnMemoryLeak is on)
+    // a later write is fine (Spark checks for leaked memory only after tasks that succeed: see the next test)
     shuffled(spark).write().format("arrowfile").option("sortWithinFiles", "k").mode("overwrite").save(out.toString());
     assertEquals(20_000, spark.read().format("arrowfile").load(out.toString()).count());
+  }
+
+  @Test
+  void aWriteFailingWhileTheSortedRowsAreWrittenReportsItsOwnError() throws IOException {
+    // dictionary=always with a 1 KiB cap: the distinct strings outgrow the dictionary once sorted rows reach the file
+    Path out = tmp.resolve("outgrown");
+    Exception e = assertThrows(Exception.class, () -> shuffled(spark).coalesce(1).write().format("arrowfile")
+        .option("sortWithinFiles", "k").option("dictionary", "always").option("maxBatchBytes", "1k")
+        .save(out.toString()));
+    assertTrue(messages(e).contains("arrowfile: string column 's' is dictionary-encoded in this file"), messages(e));
+    assertEquals(List.of(), ArrowWriteTest.arrowFilesQuietly(out));
   }
 
   @Test

@@ -116,6 +116,7 @@ final class SortingOutputWriter extends OutputWriter {
       return;
     }
     closed = true;
+    Throwable failure = null;
     try {
       if (!taskFailed()) {
         Iterator<InternalRow> sorted = sorter.sort();
@@ -124,15 +125,35 @@ final class SortingOutputWriter extends OutputWriter {
         }
       }
     } catch (IOException e) {
-      throw new UncheckedIOException("sorting the rows of " + file.path() + " (reading spills back): "
+      failure = new UncheckedIOException("sorting the rows of " + file.path() + " (reading spills back): "
           + e.getMessage(), e);
-    } finally {
-      try {
-        sorter.cleanupResources(); // frees the pages and deletes spill files, whatever happened
-      } finally {
-        file.close();
-      }
+    } catch (RuntimeException | Error e) {
+      failure = e;
     }
+    // whatever happened: free the pages and spill files, then close the file (the first failure is reported)
+    try {
+      sorter.cleanupResources();
+    } catch (RuntimeException | Error e) {
+      failure = addTo(failure, e);
+    }
+    try {
+      file.close();
+    } catch (RuntimeException | Error e) {
+      failure = addTo(failure, e);
+    }
+    if (failure instanceof RuntimeException r) {
+      throw r;
+    } else if (failure instanceof Error err) {
+      throw err;
+    }
+  }
+
+  private static Throwable addTo(Throwable first, Throwable next) {
+    if (first == null) {
+      return next;
+    }
+    first.addSuppressed(next);
+    return first;
   }
 
   /** Whether Spark closes this writer because the task failed (sorting and writing the rows would be wasted). */

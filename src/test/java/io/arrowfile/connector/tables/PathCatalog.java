@@ -27,7 +27,7 @@ import org.apache.spark.sql.util.CaseInsensitiveStringMap;
 /**
  * A minimal DataSource V2 catalog of file tables, for tests: table {@code ns.t} is the directory
  * {@code <root>/t} read and written through the {@code FileTable} of its provider ({@code arrowfile} or
- * {@code parquet}, the {@code provider} property Spark sets from {@code USING}). Unlike the session catalog,
+ * {@code parquet}, the {@code provider} property Spark sets from {@code USING}), with the table's {@code OPTIONS}. Unlike the session catalog,
  * which hands Spark's V1 relation for file sources, this catalog hands out the V2 table itself, so Spark writes
  * through {@code FileTable.newWriteBuilder}. Configure as {@code spark.sql.catalog.<name>} with option
  * {@code root}; the schema of a table created empty is remembered for the JVM.
@@ -35,6 +35,7 @@ import org.apache.spark.sql.util.CaseInsensitiveStringMap;
 public final class PathCatalog implements TableCatalog {
   private static final Map<String, StructType> SCHEMAS = new ConcurrentHashMap<>();
   private static final Map<String, String> PROVIDERS = new ConcurrentHashMap<>();
+  private static final Map<String, Map<String, String>> OPTIONS = new ConcurrentHashMap<>();
   private String name;
   private Path root;
 
@@ -75,7 +76,7 @@ public final class PathCatalog implements TableCatalog {
     if (!Files.isDirectory(dir(ident))) {
       throw new NoSuchTableException(ident);
     }
-    Map<String, String> options = new HashMap<>();
+    Map<String, String> options = new HashMap<>(OPTIONS.getOrDefault(key(ident), Map.of()));
     options.put("path", dir(ident).toString());
     FileDataSourceV2 source = "parquet".equals(PROVIDERS.getOrDefault(key(ident), "arrowfile"))
         ? new ParquetDataSourceV2() : new ArrowFileDataSource();
@@ -105,6 +106,13 @@ public final class PathCatalog implements TableCatalog {
     }
     SCHEMAS.put(key(ident), schema);
     PROVIDERS.put(key(ident), properties.getOrDefault(TableCatalog.PROP_PROVIDER, "arrowfile"));
+    Map<String, String> options = new HashMap<>(); // CREATE TABLE ... OPTIONS (k v) arrive as option.k
+    properties.forEach((k, v) -> {
+      if (k.startsWith(TableCatalog.OPTION_PREFIX)) {
+        options.put(k.substring(TableCatalog.OPTION_PREFIX.length()), v);
+      }
+    });
+    OPTIONS.put(key(ident), options);
     try {
       return loadTable(ident);
     } catch (NoSuchTableException e) {
@@ -121,6 +129,7 @@ public final class PathCatalog implements TableCatalog {
   public boolean dropTable(Identifier ident) {
     SCHEMAS.remove(key(ident));
     PROVIDERS.remove(key(ident));
+    OPTIONS.remove(key(ident));
     try {
       if (!Files.exists(dir(ident))) {
         return false;

@@ -9,6 +9,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.arrowfile.ipc.ArrowFileReader;
+import io.arrowfile.ipc.ReadOptions;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -193,6 +195,31 @@ class V2WriteRoutingTest {
     Dataset<Row> back = spark.read().format(ARROW).load(v2.toString());
     assertEquals(Tables.rows(data(0, 1000)), Tables.rows(back));
     assertEquals(back.orderBy("s").collectAsList(), back.collectAsList());
+  }
+
+  @Test
+  void theTablesOptionsApplyToItsV2WritesUnderTheWritesOwn() throws Exception {
+    spark.sql("CREATE TABLE cat.ns.opts (id BIGINT, s STRING) USING arrowfile"
+        + " OPTIONS (sortWithinFiles 's', rowsPerBatch '10')");
+    data(0, 100).coalesce(1).writeTo("cat.ns.opts").append();
+    data(95, 195).coalesce(1).writeTo("cat.ns.opts").option("sortWithinFiles", "id").option("rowsPerBatch", "50")
+        .append();
+    assertEquals("V2", route());
+    Map<Long, String> firstIdToOrder = new java.util.TreeMap<>();
+    for (Path f : Tables.dataFiles(catalogRoot.resolve("opts"))) {
+      Dataset<Row> file = spark.read().format(ARROW).load(f.toString());
+      List<Row> rows = file.collectAsList();
+      boolean byS = rows.equals(file.orderBy("s").collectAsList());
+      boolean byId = rows.equals(file.orderBy("id").collectAsList());
+      int batches;
+      try (ArrowFileReader r = ArrowFileReader.open(f, ReadOptions.DEFAULT)) {
+        batches = r.recordBatchCount();
+      }
+      firstIdToOrder.put(file.agg(functions.min("id")).first().getLong(0),
+          (byS ? "by s" : byId ? "by id" : "unsorted") + ", " + rows.size() + " rows in " + batches + " batches");
+    }
+    // (strings sort "10" before "2" and "100" before "95": sorted by s is not sorted by id)
+    assertEquals(Map.of(0L, "by s, 100 rows in 10 batches", 95L, "by id, 100 rows in 2 batches"), firstIdToOrder);
   }
 
   @Test

@@ -72,4 +72,13 @@ class SortWithinFilesSpillTest {
     assertEquals(SortWithinFilesTest.sortedRows(SortWithinFilesTest.unshuffledRows(spark, 1)),
         SortWithinFilesTest.sortedRows(spark.read().format("arrowfile").load(out.toString())));
   }
+
+  @Test
+  void oneLongKeyIsRadixSortedAndSpillsToo() throws Exception {
+    // one bigint column: the prefix is the whole key, so the sorter radix-sorts (spark.sql.sort.enableRadixSort)
+    Path out = tmp.resolve("radix");
+    assertTrue(spilledBy(out, "k") > 0);
+    SortWithinFilesTest.assertEachFileSorted(spark, out, new Column("k").asc_nulls_first());
+    assertEquals(20_000, spark.read().format("arrowfile").load(out.toString()).count());
+  }
 }

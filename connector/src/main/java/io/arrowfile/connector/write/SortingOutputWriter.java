@@ -15,6 +15,7 @@ import org.apache.spark.sql.catalyst.expressions.UnsafeRow;
 import org.apache.spark.sql.execution.SortPrefixUtils;
 import org.apache.spark.sql.execution.UnsafeExternalRowSorter;
 import org.apache.spark.sql.execution.datasources.OutputWriter;
+import org.apache.spark.sql.internal.SQLConf;
 import org.apache.spark.sql.types.StructType;
 import scala.collection.Iterator;
 import scala.jdk.javaapi.CollectionConverters;
@@ -70,7 +71,7 @@ final class SortingOutputWriter extends OutputWriter {
           RowOrdering.create(CollectionConverters.asScala(order).toList(), CollectionConverters.asScala(
               List.<org.apache.spark.sql.catalyst.expressions.Attribute>of()).toList()),
           SortPrefixUtils.getPrefixComparator(first), prefixComputer,
-          SparkEnv.get().memoryManager().pageSizeBytes(), false);
+          SparkEnv.get().memoryManager().pageSizeBytes(), canUseRadixSort(order));
       return new SortingOutputWriter(file, sorter, dataSchema);
     } catch (IOException e) {
       UncheckedIOException failure =
@@ -81,6 +82,15 @@ final class SortingOutputWriter extends OutputWriter {
       closeAfter(file, e);
       throw e;
     }
+  }
+
+  /**
+   * Radix sort on the prefix when it orders the rows completely (one column of a type whose prefix is its whole
+   * value), and {@code spark.sql.sort.enableRadixSort} allows it: SortExec's rule.
+   */
+  private static boolean canUseRadixSort(List<SortOrder> order) {
+    return order.size() == 1 && SQLConf.get().enableRadixSort()
+        && SortPrefixUtils.canSortFullyWithPrefix(order.get(0));
   }
 
   private static void closeAfter(ArrowOutputWriter file, Throwable failure) {

@@ -4,12 +4,14 @@ import io.arrowfile.connector.read.ArrowFiles;
 import io.arrowfile.connector.read.ArrowScanBuilder;
 import io.arrowfile.connector.read.ArrowSchemaInference;
 import io.arrowfile.connector.read.FileMetadataColumn;
+import io.arrowfile.connector.write.ArrowWrite;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.connector.catalog.MetadataColumn;
 import org.apache.spark.sql.connector.catalog.SupportsMetadataColumns;
 import org.apache.spark.sql.connector.read.ScanBuilder;
 import org.apache.spark.sql.connector.write.LogicalWriteInfo;
+import org.apache.spark.sql.connector.write.Write;
 import org.apache.spark.sql.connector.write.WriteBuilder;
 import org.apache.spark.sql.execution.datasources.FileFormat;
 import org.apache.spark.sql.execution.datasources.v2.FileTable;
@@ -20,13 +22,16 @@ import scala.collection.immutable.Seq;
 import scala.jdk.javaapi.CollectionConverters;
 
 /**
- * A set of Arrow files read through DataSource V2, with Spark's hidden {@code _metadata} column
- * ({@link FileMetadataColumn}).
+ * A set of Arrow files read and written through DataSource V2, with Spark's hidden {@code _metadata} column
+ * ({@link FileMetadataColumn}). Writes reach {@link #newWriteBuilder} only when a V2 catalog hands out this
+ * table; {@code DataFrameWriter} and session-catalog writes go to the V1 {@link ArrowFileFormat} (see
+ * {@link ArrowWrite}).
  */
 public final class ArrowTable extends FileTable implements SupportsMetadataColumns {
   private final String name;
   private final SparkSession session;
   private final CaseInsensitiveStringMap options;
+  private final Seq<String> paths;
 
   public ArrowTable(String name, SparkSession session, CaseInsensitiveStringMap options, Seq<String> paths,
       Option<StructType> userSpecifiedSchema) {
@@ -34,6 +39,7 @@ public final class ArrowTable extends FileTable implements SupportsMetadataColum
     this.name = name;
     this.session = session;
     this.options = options;
+    this.paths = paths;
   }
 
   @Override
@@ -75,6 +81,11 @@ public final class ArrowTable extends FileTable implements SupportsMetadataColum
 
   @Override
   public WriteBuilder newWriteBuilder(LogicalWriteInfo info) {
-    throw new UnsupportedOperationException("write path: coming");
+    return new WriteBuilder() {
+      @Override
+      public Write build() {
+        return new ArrowWrite(paths, formatName(), options.asCaseSensitiveMap(), info);
+      }
+    };
   }
 }

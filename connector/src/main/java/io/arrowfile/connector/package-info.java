@@ -12,7 +12,9 @@
  * registered {@code FileDataSourceV2} (short name {@code arrowfile}) whose path reads are a V2 {@code BatchScan}
  * ({@link io.arrowfile.connector.ArrowTable}, {@link io.arrowfile.connector.read.ArrowScanBuilder},
  * {@link io.arrowfile.connector.read.ArrowScan}, {@link io.arrowfile.connector.read.ArrowPartitionReaderFactory}); its
- * fallback {@link io.arrowfile.connector.ArrowFileFormat} (V1) serves catalog tables, SQL on paths and writes.
+ * fallback {@link io.arrowfile.connector.ArrowFileFormat} (V1) serves catalog tables, SQL on paths and writes (but
+ * those of a V2 catalog, which reach {@link io.arrowfile.connector.write.ArrowWrite}; both write through
+ * {@link io.arrowfile.connector.write.ArrowWriteSupport}).
  * Both read through one core, {@link io.arrowfile.connector.read.ArrowBatchIterator}: one {@code ColumnarBatch}
  * per record batch, its column vectors ({@code io.arrowfile.connector.vector}) reading the Arrow buffers in
  * place. Types map as {@link io.arrowfile.connector.types.ArrowToSpark} documents.

@@ -10,6 +10,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.arrowfile.testing.SparkTesting;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import org.apache.spark.sql.SparkSession;
 import org.junit.jupiter.api.AfterAll;
@@ -46,7 +47,7 @@ class ArrowOptionsTest {
   void misspelledKeyNamesTheOptionMeantAndListsOurs() {
     IllegalArgumentException e = fails(Map.of("compresion", "zstd"));
     assertEquals("unknown option 'compresion'; did you mean 'compression'? arrowfile's options are: compression, "
-        + "compressionLevel, rowsPerBatch, maxBatchBytes, statistics, dictionary, checksum, mergeSchema, "
+        + "compressionLevel, rowsPerBatch, maxBatchBytes, statistics, dictionary, checksum, sortWithinFiles, mergeSchema, "
         + "arrowfile.forceHadoopRead, arrowfile.mmap, arrowfile.aggregateOnDriver", e.getMessage());
   }
 
@@ -54,7 +55,7 @@ class ArrowOptionsTest {
   @ValueSource(strings = {"compresion:compression", "COMPRESSSION:compression", "compressoin:compression",
       "compressionLvl:compressionLevel", "rowPerBatch:rowsPerBatch", "rowsperbatchs:rowsPerBatch",
       "maxBatchByte:maxBatchBytes", "statistic:statistics", "stats_istics:statistics", "dictionnary:dictionary",
-      "mergeSchma:mergeSchema", "merge_schema:mergeSchema", "arrowfile.forceHadoopReads:arrowfile.forceHadoopRead",
+      "mergeSchma:mergeSchema", "sortWithinFile:sortWithinFiles", "sortwithinfiels:sortWithinFiles", "merge_schema:mergeSchema", "arrowfile.forceHadoopReads:arrowfile.forceHadoopRead",
       "arrowfile.forcehadopread:arrowfile.forceHadoopRead"})
   void typosWithinTwoEditsFail(String pair) {
     String key = pair.substring(0, pair.indexOf(':'));
@@ -116,6 +117,12 @@ class ArrowOptionsTest {
     assertTrue(fails(Map.of("maxBatchBytes", "lots")).getMessage().contains("maxBatchBytes"));
     assertTrue(fails(Map.of("statistics", "on")).getMessage().contains("valid values: true, false"));
     assertTrue(fails(Map.of("dictionary", "yes")).getMessage().contains("valid values: never, auto, always"));
+    assertTrue(fails(Map.of("sortWithinFiles", " , id")).getMessage().contains("(an empty name)"));
+    assertTrue(fails(Map.of("sortWithinFiles", "`a")).getMessage().contains("(unclosed backtick)"));
+    assertTrue(fails(Map.of("sortWithinFiles", "`a` b")).getMessage().contains("(text after a quoted name)"));
+    assertTrue(fails(Map.of("sortWithinFiles", "a,a")).getMessage().contains("('a' twice)"));
+    assertEquals(List.of("ts", "a,b", "x`y", "id"),
+        ArrowWriteOptions.parse(Map.of("sortWithinFiles", " ts ,`a,b`, `x``y` ,id")).sortWithinFiles());
     assertDoesNotThrow(() -> ArrowOptions.check(Map.of("compression", "zstd", "compressionLevel", "9",
         "rowsPerBatch", "100", "maxBatchBytes", "8m", "statistics", "false", "dictionary", "never",
         "mergeSchema", "true", "arrowfile.forceHadoopRead", "false", "path", "/x", "header", "true")));

@@ -110,6 +110,11 @@ class ArrowWriteTest {
     }
   }
 
+  /** {@link #arrowFiles}, or none when {@code dir} does not exist. */
+  static List<Path> arrowFilesQuietly(Path dir) throws IOException {
+    return Files.exists(dir) ? arrowFiles(dir) : List.of();
+  }
+
   /** The one {@code .arrow} file under {@code dir}. */
   static Path single(Path dir) throws IOException {
     List<Path> files = arrowFiles(dir);

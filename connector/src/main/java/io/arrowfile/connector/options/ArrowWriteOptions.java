@@ -3,6 +3,8 @@ package io.arrowfile.connector.options;
 import io.arrowfile.ipc.WriteOptions;
 import io.arrowfile.ipc.metadata.CompressionCodec;
 import java.io.Serializable;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
@@ -29,6 +31,10 @@ import java.util.Map;
  *       per 4 non-null values; the dictionary is bounded (2^20 values, {@code maxBatchBytes} bytes) and a column
  *       outgrowing it fails the write, naming the column and the remedies</td>
  *       <td>{@code never}</td></tr>
+ *   <tr><td>{@value #SORT_WITHIN_FILES}</td><td>comma-separated top-level column names: the rows of each written
+ *       file are sorted by them, ascending, nulls first, before they are cut into record batches (names are
+ *       checked against the written columns on the driver, see {@code write.SortWithinFiles})</td>
+ *       <td>none: rows in arrival order</td></tr>
  * </table>
  *
  * <p>Why 65536 rows: it amortizes the per-batch cost (a flatbuffer header, one compression frame per buffer,
@@ -48,6 +54,11 @@ public final class ArrowWriteOptions implements Serializable {
   public static final String STATISTICS = "statistics";
   public static final String DICTIONARY = "dictionary";
   public static final String CHECKSUM = "checksum";
+  /**
+   * Not {@code sortBy}: that is {@code DataFrameWriter.sortBy}, the bucket sort columns (only with
+   * {@code bucketBy}); this option is named after {@code Dataset.sortWithinPartitions}, which it resembles.
+   */
+  public static final String SORT_WITHIN_FILES = "sortWithinFiles";
 
   public static final int DEFAULT_ROWS_PER_BATCH = 65536;
   public static final long DEFAULT_MAX_BATCH_BYTES = 64L << 20;
@@ -68,14 +79,16 @@ public final class ArrowWriteOptions implements Serializable {
   private final boolean statistics;
   private final boolean checksum;
   private final Dictionary dictionary;
+  private final List<String> sortWithinFiles;
 
   ArrowWriteOptions(CompressionCodec compression, int zstdLevel, int rowsPerBatch, long maxBatchBytes,
       boolean statistics, boolean checksum) {
-    this(compression, zstdLevel, rowsPerBatch, maxBatchBytes, statistics, checksum, Dictionary.NEVER);
+    this(compression, zstdLevel, rowsPerBatch, maxBatchBytes, statistics, checksum, Dictionary.NEVER, List.of());
   }
 
   ArrowWriteOptions(CompressionCodec compression, int zstdLevel, int rowsPerBatch, long maxBatchBytes,
-      boolean statistics, boolean checksum, Dictionary dictionary) {
+      boolean statistics, boolean checksum, Dictionary dictionary, List<String> sortWithinFiles) {
+    this.sortWithinFiles = List.copyOf(sortWithinFiles);
     this.dictionary = dictionary;
     this.checksum = checksum;
     this.compression = compression;
@@ -130,7 +143,74 @@ public final class ArrowWriteOptions implements Serializable {
         default -> throw invalid(DICTIONARY, dictValue, "never, auto, always");
       };
     }
-    return new ArrowWriteOptions(compression, level, rows, bytes, statistics, checksum, dictionary);
+    List<String> sort = List.of();
+    String sortValue = get(options, SORT_WITHIN_FILES);
+    if (sortValue != null) {
+      sort = columnList(SORT_WITHIN_FILES, sortValue);
+    }
+    return new ArrowWriteOptions(compression, level, rows, bytes, statistics, checksum, dictionary, sort);
+  }
+
+  /**
+   * A comma-separated list of column names, each trimmed; names are checked against the schema later, where it
+   * is known. A name may be quoted in backticks (for a name with a comma or spaces at its ends).
+   */
+  private static List<String> columnList(String name, String value) {
+    String valid = "comma-separated top-level column names, each at most once, e.g. 'ts, id'";
+    List<String> names = new ArrayList<>();
+    int i = 0;
+    int n = value.length();
+    while (true) {
+      while (i < n && Character.isWhitespace(value.charAt(i))) {
+        i++;
+      }
+      String col;
+      if (i < n && value.charAt(i) == '`') {
+        StringBuilder sb = new StringBuilder();
+        i++;
+        while (true) {
+          if (i >= n) {
+            throw invalid(name, value, valid + " (unclosed backtick)");
+          }
+          char c = value.charAt(i++);
+          if (c == '`') {
+            if (i < n && value.charAt(i) == '`') { // a doubled backtick is one backtick, as in Spark SQL
+              sb.append('`');
+              i++;
+            } else {
+              break;
+            }
+          } else {
+            sb.append(c);
+          }
+        }
+        col = sb.toString();
+        while (i < n && Character.isWhitespace(value.charAt(i))) {
+          i++;
+        }
+        if (i < n && value.charAt(i) != ',') {
+          throw invalid(name, value, valid + " (text after a quoted name)");
+        }
+      } else {
+        int comma = value.indexOf(',', i);
+        int end = comma < 0 ? n : comma;
+        col = value.substring(i, end).trim();
+        i = end;
+      }
+      if (col.isEmpty()) {
+        throw invalid(name, value, valid + " (an empty name)");
+      }
+      for (String seen : names) {
+        if (seen.equals(col)) { // case-insensitive twins are caught against the schema, where the conf is known
+          throw invalid(name, value, valid + " ('" + col + "' twice)");
+        }
+      }
+      names.add(col);
+      if (i >= n) {
+        return names;
+      }
+      i++; // the comma
+    }
   }
 
   /** A boolean option that defaults to true. */
@@ -219,6 +299,17 @@ public final class ArrowWriteOptions implements Serializable {
     return dictionary;
   }
 
+  /** The columns each file's rows are sorted by (names as given, or as resolved against the schema); may be empty. */
+  public List<String> sortWithinFiles() {
+    return sortWithinFiles;
+  }
+
+  /** These options with the sort columns replaced by {@code columns} (the names resolved against the schema). */
+  public ArrowWriteOptions withSortWithinFiles(List<String> columns) {
+    return new ArrowWriteOptions(compression, zstdLevel, rowsPerBatch, maxBatchBytes, statistics, checksum,
+        dictionary, columns);
+  }
+
   /** Whether compressed buffers carry their frame's content checksum. */
   public boolean checksum() {
     return checksum;
@@ -233,6 +324,6 @@ public final class ArrowWriteOptions implements Serializable {
   public String toString() {
     return "ArrowWriteOptions[compression=" + compression + ", zstdLevel=" + zstdLevel + ", rowsPerBatch="
         + rowsPerBatch + ", maxBatchBytes=" + maxBatchBytes + ", statistics=" + statistics
-        + ", checksum=" + checksum + ", dictionary=" + dictionary + "]";
+        + ", checksum=" + checksum + ", dictionary=" + dictionary + ", sortWithinFiles=" + sortWithinFiles + "]";
   }
 }

@@ -43,7 +43,10 @@ public final class ArrowOutputWriterFactory extends OutputWriterFactory {
   @Override
   public OutputWriter newInstance(String path, StructType dataSchema, TaskAttemptContext context) {
     try {
-      return ArrowOutputWriter.create(path, dataSchema, context.getConfiguration(), options, sessionTimeZone);
+      ArrowOutputWriter file = ArrowOutputWriter.create(path, dataSchema, context.getConfiguration(), options,
+          sessionTimeZone);
+      return options.sortWithinFiles().isEmpty() ? file
+          : SortingOutputWriter.wrap(file, options.sortWithinFiles(), dataSchema);
     } catch (IOException e) {
       throw new UncheckedIOException("cannot create arrowfile output " + path + ": " + e.getMessage(), e);
     }

@@ -25,6 +25,8 @@ public final class ArrowWriteSupport {
    * @throws IllegalArgumentException for an invalid option value, listing the valid ones, or a misspelled
    *     option name ({@link io.arrowfile.connector.options.ArrowOptions})
    * @throws UnsupportedOperationException for a Spark type arrowfile cannot write, naming the column
+   * @throws IllegalArgumentException for a {@code sortWithinFiles} column that is not written or not sortable
+   *     ({@link SortWithinFiles#resolve})
    */
   public static OutputWriterFactory prepareWrite(SparkSession session, Job job, Map<String, String> options,
       StructType dataSchema) {
@@ -32,6 +34,11 @@ public final class ArrowWriteSupport {
     ArrowWriteOptions parsed = ArrowWriteOptions.parse(options);
     String timeZone = sessionTimeZone(session);
     SparkToArrow.schema(dataSchema, timeZone); // fails fast on types we cannot write
+    if (!parsed.sortWithinFiles().isEmpty()) {
+      SQLConf conf = session != null ? session.sessionState().conf() : SQLConf.get();
+      parsed = parsed.withSortWithinFiles(
+          SortWithinFiles.resolve(parsed.sortWithinFiles(), dataSchema, conf.caseSensitiveAnalysis()));
+    }
     return new ArrowOutputWriterFactory(parsed, timeZone);
   }
 

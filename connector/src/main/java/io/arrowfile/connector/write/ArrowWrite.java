@@ -1,0 +1,119 @@
+package io.arrowfile.connector.write;
+
+import org.apache.hadoop.mapreduce.Job;
+import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.connector.write.LogicalWriteInfo;
+import org.apache.spark.sql.execution.datasources.OutputWriterFactory;
+import org.apache.spark.sql.execution.datasources.v2.FileWrite;
+import org.apache.spark.sql.internal.SQLConf;
+import org.apache.spark.sql.types.DataType;
+import org.apache.spark.sql.types.StructType;
+import org.apache.spark.sql.util.CaseInsensitiveStringMap;
+import scala.Function1;
+import scala.collection.immutable.Seq;
+import scala.jdk.javaapi.CollectionConverters;
+import scala.runtime.AbstractFunction1;
+
+/**
+ * The DataSource V2 write of an {@code arrowfile} table ({@code ArrowTable.newWriteBuilder}), Spark's
+ * {@link FileWrite} as {@code ParquetWrite} is for Parquet: Spark's file commit protocol and per-task data
+ * writers around the same {@link ArrowWriteSupport#prepareWrite} (option checks on the driver) and
+ * {@link ArrowOutputWriterFactory} as the V1 format, so both paths write the same files.
+ *
+ * <p>Spark routes {@code DataFrameWriter} and session-catalog writes of file sources to the V1 format
+ * (SPARK-28396); this write is reached when a V2 catalog hands out the table itself, e.g.
+ * {@code df.writeTo("cat.db.t").append()} or {@code CREATE TABLE cat.db.t USING arrowfile AS SELECT ...}.
+ */
+public final class ArrowWrite implements FileWrite {
+  private final Seq<String> paths;
+  private final String formatName;
+  private final LogicalWriteInfo info;
+  private final java.util.Map<String, String> tableOptions;
+  // FileWrite's vals, set by FileWrite.$init$ through the setters below
+  private StructType schema;
+  private String queryId;
+  private CaseInsensitiveStringMap options;
+
+  /**
+   * @param tableOptions the table's options (paths excluded), e.g. from {@code CREATE TABLE ... OPTIONS}; the
+   *     write's own options ({@code info.options()}) take precedence over them, as for V1 catalog tables
+   */
+  public ArrowWrite(Seq<String> paths, String formatName, java.util.Map<String, String> tableOptions,
+      LogicalWriteInfo info) {
+    this.paths = paths;
+    this.tableOptions = tableOptions;
+    this.formatName = formatName;
+    this.info = info;
+    FileWrite.$init$(this); // reads info(): after the fields are set
+  }
+
+  @Override
+  public OutputWriterFactory prepareWrite(SQLConf sqlConf, Job job, scala.collection.immutable.Map<String, String> opts,
+      StructType dataSchema) {
+    return ArrowWriteSupport.prepareWrite(SparkSession.active(), job, CollectionConverters.asJava(opts), dataSchema);
+  }
+
+  @Override
+  public Seq<String> paths() {
+    return paths;
+  }
+
+  @Override
+  public String formatName() {
+    return formatName;
+  }
+
+  @Override
+  public Function1<DataType, Object> supportsDataType() {
+    return new AbstractFunction1<>() {
+      @Override
+      public Object apply(DataType type) {
+        return ArrowWriteSupport.supportDataType(type);
+      }
+    };
+  }
+
+  @Override
+  public LogicalWriteInfo info() {
+    return info;
+  }
+
+  @Override
+  public CaseInsensitiveStringMap options() {
+    return options;
+  }
+
+  @Override
+  public StructType org$apache$spark$sql$execution$datasources$v2$FileWrite$$schema() {
+    return schema;
+  }
+
+  @Override
+  public String org$apache$spark$sql$execution$datasources$v2$FileWrite$$queryId() {
+    return queryId;
+  }
+
+  @Override
+  public void org$apache$spark$sql$execution$datasources$v2$FileWrite$_setter_$org$apache$spark$sql$execution$datasources$v2$FileWrite$$schema_$eq(
+      StructType value) {
+    this.schema = value;
+  }
+
+  @Override
+  public void org$apache$spark$sql$execution$datasources$v2$FileWrite$_setter_$org$apache$spark$sql$execution$datasources$v2$FileWrite$$queryId_$eq(
+      String value) {
+    this.queryId = value;
+  }
+
+  @Override
+  public void org$apache$spark$sql$execution$datasources$v2$FileWrite$_setter_$options_$eq(
+      CaseInsensitiveStringMap value) {
+    java.util.Map<String, String> merged = new java.util.HashMap<>(value.asCaseSensitiveMap());
+    tableOptions.forEach((k, v) -> {
+      if (!value.containsKey(k)) { // case-insensitive
+        merged.put(k, v);
+      }
+    });
+    this.options = new CaseInsensitiveStringMap(merged);
+  }
+}

@@ -7,7 +7,7 @@ import org.apache.spark.sql.catalyst.CatalystTypeConverters;
 import org.apache.spark.sql.catalyst.InternalRow;
 import org.apache.spark.sql.catalyst.expressions.BoundReference;
 import org.apache.spark.sql.catalyst.expressions.Expression;
-import org.apache.spark.sql.connector.expressions.Expressions;
+import org.apache.spark.sql.connector.expressions.FieldReference$;
 import org.apache.spark.sql.connector.expressions.Literal;
 import org.apache.spark.sql.connector.expressions.NamedReference;
 import org.apache.spark.sql.connector.expressions.filter.Predicate;
@@ -60,16 +60,17 @@ final class RuntimeFilter {
   /**
    * The columns a runtime filter may name: the read partition columns (a filter on one prunes files, as
    * Parquet's V1 scan prunes partitions) and the read top-level data columns whose footer statistics can skip
-   * record batches. Only columns the scan outputs: Spark resolves these names against it.
+   * record batches. Only columns the scan outputs: Spark resolves these names against it. Each name is one part,
+   * never parsed ({@code Expressions.column} would parse {@code a,b} or {@code a.b} as SQL).
    */
   static NamedReference[] attributes(StructType readPartitionSchema, StructType readDataSchema) {
     List<NamedReference> out = new ArrayList<>();
     for (StructField f : readPartitionSchema.fields()) {
-      out.add(Expressions.column(f.name()));
+      out.add(FieldReference$.MODULE$.column(f.name()));
     }
     for (StructField f : readDataSchema.fields()) {
       if (hasStatistics(f.dataType())) {
-        out.add(Expressions.column(f.name()));
+        out.add(FieldReference$.MODULE$.column(f.name()));
       }
     }
     return out.toArray(new NamedReference[0]);

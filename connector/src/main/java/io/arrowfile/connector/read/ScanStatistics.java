@@ -10,7 +10,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
 import org.apache.hadoop.conf.Configuration;
-import org.apache.spark.sql.connector.expressions.Expressions;
+import org.apache.spark.sql.connector.expressions.FieldReference$;
 import org.apache.spark.sql.connector.expressions.NamedReference;
 import org.apache.spark.sql.connector.read.Statistics;
 import org.apache.spark.sql.connector.read.colstats.ColumnStatistics;
@@ -146,7 +146,7 @@ final class ScanStatistics implements Statistics {
     Map<NamedReference, ColumnStatistics> columns = new HashMap<>();
     for (ColumnTally t : tallies) {
       if (t != null && rowsKnown) {
-        columns.put(Expressions.column(t.field.name()), t.result());
+        columns.put(FieldReference$.MODULE$.column(t.field.name()), t.result());
       }
     }
     return new ScanStatistics(size, rowsKnown ? OptionalLong.of(Math.round(rows * scale)) : OptionalLong.empty(),

@@ -1,0 +1,247 @@
+package io.arrowfile.bench;
+
+import io.arrowfile.bench.TpcData.Layout;
+import io.arrowfile.testing.SparkTesting;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.SparkSession;
+
+/**
+ * TPC-H and TPC-DS, every query on arrowfile and on Spark's Parquet source over the same rows: the query texts
+ * Spark tests with ({@link TpcQueries}), the data from Trino's Java generators ({@link TpcGenerator}) with Spark's
+ * types ({@link TpcTables}), each table written by a multi-task job as Parquet (snappy) and as arrowfile (write
+ * options {@code tpc.write}), flat and with the fact tables partitioned by their date key ({@link TpcData}).
+ * Every table is a temporary view over {@code spark.read.format(f).load(path)}, in a session of its own per
+ * format and layout. Per query and layout: warm-up runs (the first one's rows are compared between the formats,
+ * and its executed plan gives the joins and dynamic pruning, {@link PlanShape}), then rounds with the formats in
+ * alternating order, medians, ratio arrowfile / Parquet, geometric mean per query set. Spark 4.2, local[2].
+ * Writes the {@code tpc} section of {@code BENCHMARKS.md}.
+ *
+ * <p>Run (defaults shown; the data is generated on the first run and kept under {@code bench.dir}):
+ * <pre>
+ * mvn -o -Pbench -Darrowfile.skipFuzz=true test -Dbench.main=io.arrowfile.bench.TpcBenchmark \
+ *     -Dtpc.sf=0.01 -Dtpc.suites=all -Dtpc.layouts=flat,partitioned -Dtpc.parts=8 \
+ *     -Dtpc.queries= -Dtpc.write= -Dbench.warmup=1 -Dbench.repeats=5
+ * </pre>
+ * <ul>
+ *   <li>{@code tpc.sf}: scale factor (1 is about 1 GB of TPC-H text and 1 GB of TPC-DS; 0.01 to 0.1 for a quick
+ *       look). Larger scales need more disk under {@code bench.dir} (about 3 times the scale factor in GB for
+ *       both formats and layouts) and more heap ({@code -Dbench.heap=-Xmx8g}); the run time grows about linearly.
+ *   <li>{@code tpc.suites}: the query sets, {@code tpch} (22), {@code tpcds} (the 99 and their variants a/b:
+ *       103), {@code tpcds-v2.7.0} (32) and {@code tpcds-modifiedQueries} (21), the last three on TPC-DS's
+ *       tables; {@code all} for the four.
+ *   <li>{@code tpc.queries}: a subset by name, e.g. {@code q1,q6,q14a,tpcds-v2.7.0/q14}; empty for all.
+ *   <li>{@code tpc.layouts}: {@code flat}, {@code partitioned}, or both.
+ *   <li>{@code tpc.write}: arrowfile write options, e.g. {@code compression=lz4,dictionary=auto}; empty for the
+ *       defaults.
+ *   <li>{@code tpc.parts}: generator parts (tasks, files) per table that the generators split.
+ *   <li>{@code bench.warmup}, {@code bench.repeats}: unrecorded and recorded rounds.
+ * </ul>
+ */
+public final class TpcBenchmark {
+
+  /** One query on one layout: both formats' times, results and plans. */
+  static final class Run {
+    final Map<String, List<Double>> times = new HashMap<>();
+    final Map<String, PlanShape> plans = new HashMap<>();
+    final Map<String, String> errors = new LinkedHashMap<>();
+    String mismatch;
+    int rows = -1;
+
+    double median(String format) {
+      List<Double> t = times.get(format);
+      return t == null || t.isEmpty() ? Double.NaN : ArrowBenchmark.median(t);
+    }
+
+    double ratio() {
+      return median(ARROW) / median(PARQUET);
+    }
+
+    boolean plansDiffer() {
+      PlanShape a = plans.get(ARROW);
+      PlanShape p = plans.get(PARQUET);
+      return a != null && p != null && !a.equals(p);
+    }
+  }
+
+  static final String ARROW = "arrowfile";
+  static final String PARQUET = "parquet";
+
+  final double sf = Double.parseDouble(prop("tpc.sf", "0.01"));
+  final int parts = Integer.parseInt(prop("tpc.parts", "8"));
+  final int warmup = Integer.getInteger("bench.warmup", 1);
+  final int rounds = Integer.getInteger("bench.repeats", 5);
+  final Set<String> only = new LinkedHashSet<>(list(prop("tpc.queries", "")));
+  final List<String> sets = sets(list(prop("tpc.suites", "all")));
+  final List<Boolean> partitioned = list(prop("tpc.layouts", "flat,partitioned")).stream()
+      .map(l -> switch (l) {
+        case "flat" -> false;
+        case "partitioned" -> true;
+        default -> throw new IllegalArgumentException("tpc.layouts: '" + l + "' is neither flat nor partitioned");
+      }).toList();
+  final Map<String, String> writeOptions = TpcData.options(prop("tpc.write", ""));
+  final Path dir = Path.of(System.getProperty("bench.dir", "target/bench-data")).toAbsolutePath();
+  final Path out = Path.of(System.getProperty("bench.out", "BENCHMARKS.md")).toAbsolutePath();
+
+  SparkSession spark;
+  TpcData data;
+  /** suite / format / layout -> a session with that suite's tables as views. */
+  final Map<String, SparkSession> sessions = new HashMap<>();
+  /** query set -> query -> layout (false: flat) -> run. */
+  final Map<String, Map<String, Map<Boolean, Run>>> runs = new LinkedHashMap<>();
+
+  public static void main(String[] args) throws Exception {
+    new TpcBenchmark().run();
+  }
+
+  void run() throws Exception {
+    long t0 = System.nanoTime();
+    spark = session();
+    try {
+      data = new TpcData(spark, dir, sf, parts);
+      for (String suite : sets.stream().map(TpcQueries::suite).distinct().toList()) {
+        data.ensure(suite, layouts());
+      }
+      for (String set : sets) {
+        Map<String, String> queries = TpcQueries.load(set, only);
+        for (Map.Entry<String, String> q : queries.entrySet()) {
+          for (boolean p : partitioned) {
+            Run r = measure(set, q.getKey(), q.getValue(), p);
+            runs.computeIfAbsent(set, k -> new LinkedHashMap<>()).computeIfAbsent(q.getKey(),
+                k -> new LinkedHashMap<>()).put(p, r);
+            ArrowBenchmark.log(String.format(Locale.ROOT, "%s %s %s: arrowfile %.0f ms, parquet %.0f ms, %.2f%s%s",
+                set, q.getKey(), p ? "partitioned" : "flat", r.median(ARROW), r.median(PARQUET), r.ratio(),
+                r.mismatch != null ? ", MISMATCH " + r.mismatch : "", r.errors.isEmpty() ? "" : ", " + r.errors));
+          }
+        }
+        report(t0); // after each set, so that a long run cut short still leaves what it measured
+      }
+      System.out.println(report(t0));
+    } finally {
+      spark.stop();
+    }
+  }
+
+  /** Writes the {@code tpc} section of the report from the runs so far, and returns it. */
+  String report(long t0) throws java.io.IOException {
+    String md = new TpcReport(this, (System.nanoTime() - t0) / 1e9).markdown();
+    ReportSection.replace(out, "tpc", md);
+    return md;
+  }
+
+  static SparkSession session() {
+    // The partitioned fact tables have ~2,000 folders each: the driver lists them itself, where a listing job of
+    // one task per folder (Spark's default above 32 folders) takes minutes on two busy cores, for either format.
+    SparkSession s = SparkTesting.local("arrowfile-tpc", "spark.sql.datetime.java8API.enabled", "true",
+        "spark.sql.sources.parallelPartitionDiscovery.threshold", "1000000");
+    s.sparkContext().setLogLevel("WARN");
+    return s;
+  }
+
+  /** The four layouts written: both formats, each flat and (if asked for) partitioned. */
+  List<Layout> layouts() {
+    List<Layout> l = new ArrayList<>();
+    for (boolean p : partitioned) {
+      l.add(arrowLayout(p));
+      l.add(Layout.parquet(p));
+    }
+    return l;
+  }
+
+  Layout arrowLayout(boolean p) {
+    return new Layout(ARROW, writeOptions, p);
+  }
+
+  Layout layout(String format, boolean p) {
+    return format.equals(ARROW) ? arrowLayout(p) : Layout.parquet(p);
+  }
+
+  SparkSession viewsOf(String suite, String format, boolean p) {
+    return sessions.computeIfAbsent(suite + "/" + format + "/" + p, k -> {
+      SparkSession s = spark.newSession();
+      for (String table : TpcTables.tables(suite).keySet()) {
+        data.read(s, suite, layout(format, p), table).createOrReplaceTempView(table);
+      }
+      return s;
+    });
+  }
+
+  Run measure(String set, String name, String sql, boolean p) {
+    String suite = TpcQueries.suite(set);
+    Run r = new Run();
+    Map<String, List<Row>> results = new HashMap<>();
+    List<String> formats = List.of(ARROW, PARQUET);
+    List<String> reversed = List.of(PARQUET, ARROW);
+    for (int w = 0; w < Math.max(1, warmup); w++) {
+      for (String f : w % 2 == 0 ? formats : reversed) {
+        if (r.errors.containsKey(f)) {
+          continue;
+        }
+        try {
+          Dataset<Row> df = viewsOf(suite, f, p).sql(sql);
+          List<Row> rows = df.collectAsList();
+          if (w == 0) {
+            results.put(f, rows);
+            r.plans.put(f, PlanShape.of(df.queryExecution().executedPlan()));
+          }
+        } catch (RuntimeException e) {
+          r.errors.put(f, firstLine(e));
+        }
+      }
+    }
+    if (!r.errors.isEmpty()) {
+      return r;
+    }
+    r.rows = results.get(PARQUET).size();
+    r.mismatch = ResultComparison.compare(results.get(ARROW), results.get(PARQUET));
+    for (int round = 0; round < rounds; round++) {
+      for (String f : round % 2 == 0 ? formats : reversed) {
+        SparkSession s = viewsOf(suite, f, p);
+        long t0 = System.nanoTime();
+        s.sql(sql).collectAsList();
+        r.times.computeIfAbsent(f, k -> new ArrayList<>()).add((System.nanoTime() - t0) / 1e6);
+      }
+    }
+    return r;
+  }
+
+  static String firstLine(Throwable e) {
+    String m = e.getClass().getSimpleName() + ": " + e.getMessage();
+    int nl = m.indexOf('\n');
+    return (nl > 0 ? m.substring(0, nl) : m).replace('|', '/');
+  }
+
+  static String prop(String name, String dflt) {
+    String v = System.getProperty(name);
+    return v == null || v.isBlank() ? dflt : v;
+  }
+
+  static List<String> list(String s) {
+    return Arrays.stream(s.split(",")).map(String::trim).filter(x -> !x.isEmpty()).toList();
+  }
+
+  /** Query set names, checked; {@code all} for the four. */
+  static List<String> sets(List<String> names) {
+    List<String> out = new ArrayList<>();
+    for (String n : names) {
+      if (n.equals("all")) {
+        out.addAll(TpcQueries.SETS);
+      } else if (TpcQueries.SETS.contains(n)) {
+        out.add(n);
+      } else {
+        throw new IllegalArgumentException("tpc.suites: '" + n + "' is none of all, " + TpcQueries.SETS);
+      }
+    }
+    return out.stream().distinct().toList();
+  }
+}

@@ -1,0 +1,166 @@
+package io.arrowfile.bench;
+
+import io.arrowfile.bench.TpcBenchmark.Run;
+import io.arrowfile.bench.TpcData.Layout;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/** The {@code tpc} section of {@code BENCHMARKS.md} from a {@link TpcBenchmark} run. */
+final class TpcReport {
+  private final TpcBenchmark b;
+  private final double seconds;
+
+  TpcReport(TpcBenchmark b, double seconds) {
+    this.b = b;
+    this.seconds = seconds;
+  }
+
+  String markdown() {
+    StringBuilder md = new StringBuilder("## TPC-H and TPC-DS: arrowfile against Parquet\n\n");
+    String opts = new Layout(TpcBenchmark.ARROW, b.writeOptions, false).label();
+    md.append(String.format(Locale.ROOT, "`TpcBenchmark` (src/test/java/io/arrowfile/bench), scale factor %s: "
+        + "the rows of Trino's generators (`io.trino.tpch:tpch:1.2`, `io.trino.tpcds:tpcds:1.4`) with the Spark "
+        + "types of Spark's own TPC tests, each table written by one Spark task per generator part (%d parts for "
+        + "the tables the generators split, 1 for the small ones) as Parquet (snappy) and as %s; the query texts "
+        + "of Spark's test jar, unchanged. Spark %s, `local[2]`, a 2-core machine shared with other work; every "
+        + "table is a temporary view over `spark.read.format(f).load(path)`: arrowfile through its DataSource V2 "
+        + "scan (`BatchScan`), Parquet through Spark's V1 `FileSourceScan` (Spark's default for Parquet). Per "
+        + "query and layout: %d warm-up run(s) of each format (the first one's rows are compared), then %d rounds "
+        + "with the formats in alternating order; medians in ms; ratio = arrowfile / Parquet (below 1: arrowfile "
+        + "is faster). The run took %.0f min.%n%n", TpcData.scaleName(b.sf), b.parts, opts.equals("arrowfile")
+        ? "arrowfile (default write options)" : "`" + opts + "`", org.apache.spark.package$.MODULE$.SPARK_VERSION(),
+        Math.max(1, b.warmup), b.rounds, seconds / 60));
+    md.append("```\n").append(command()).append("\n```\n\n");
+    md.append("Layouts: *flat*, every table in its generator parts' files; *partitioned*, the fact tables "
+        + "partitioned by their date key, one file per partition value (TPC-DS: `store_sales` by `ss_sold_date_sk`, "
+        + "`store_returns` by `sr_returned_date_sk`, `catalog_sales`, `catalog_returns`, `web_sales`, `web_returns` "
+        + "by theirs, `inventory` by `inv_date_sk`, as Spark's DPP tests lay them out; TPC-H: `lineitem` by "
+        + "`l_shipdate`, which the ship-date ranges of q1, q6, q7, q14, q15 and q20 prune), the other tables "
+        + "flat. TPC-H's money, quantity and rate columns are `DECIMAL(12,2)` (Spark's `TPCHBase` declares them "
+        + "`DECIMAL(10,0)` for plan tests without rows, which would round every discount to 0).\n\n");
+    data(md);
+    summary(md);
+    for (Map.Entry<String, Map<String, Map<Boolean, Run>>> set : b.runs.entrySet()) {
+      perQuery(md, set.getKey(), set.getValue());
+    }
+    problems(md);
+    return md.toString();
+  }
+
+  private String command() {
+    return "mvn -o -Pbench -Darrowfile.skipFuzz=true test -Dbench.main=io.arrowfile.bench.TpcBenchmark -Dtpc.sf="
+        + TpcData.scaleName(b.sf) + " -Dtpc.suites=" + String.join(",", b.sets) + " -Dtpc.layouts="
+        + String.join(",", b.partitioned.stream().map(p -> p ? "partitioned" : "flat").toList())
+        + " -Dtpc.parts=" + b.parts + (b.only.isEmpty() ? "" : " -Dtpc.queries=" + String.join(",", b.only))
+        + (b.writeOptions.isEmpty() ? "" : " -Dtpc.write=" + String.join(",", b.writeOptions.entrySet().stream()
+        .map(e -> e.getKey() + "=" + e.getValue()).toList())) + " -Dbench.warmup=" + b.warmup
+        + " -Dbench.repeats=" + b.rounds;
+  }
+
+  private void data(StringBuilder md) {
+    md.append("| suite | layout | arrowfile MiB | files | Parquet MiB | files | size arrowfile / Parquet |\n"
+        + "|---|---|---:|---:|---:|---:|---:|\n");
+    for (String suite : b.sets.stream().map(TpcQueries::suite).distinct().toList()) {
+      for (boolean p : b.partitioned) {
+        long[] a = totals(suite, b.arrowLayout(p));
+        long[] q = totals(suite, Layout.parquet(p));
+        md.append(String.format(Locale.ROOT, "| %s | %s | %.1f | %d | %.1f | %d | %.2f |%n", suite,
+            p ? "partitioned" : "flat", a[0] / 1048576.0, a[1], q[0] / 1048576.0, q[1], (double) a[0] / q[0]));
+      }
+    }
+    md.append('\n');
+  }
+
+  private long[] totals(String suite, Layout l) {
+    long bytes = 0;
+    long files = 0;
+    for (String table : TpcTables.tables(suite).keySet()) {
+      bytes += TpcData.bytes(b.data.path(suite, l, table));
+      files += TpcData.files(b.data.path(suite, l, table));
+    }
+    return new long[] {bytes, files};
+  }
+
+  private void summary(StringBuilder md) {
+    md.append("| query set | layout | queries timed | geometric mean of the ratios | arrowfile faster in "
+        + "| results differ | failed | plans differ |\n|---|---|---:|---:|---:|---:|---:|---:|\n");
+    for (Map.Entry<String, Map<String, Map<Boolean, Run>>> set : b.runs.entrySet()) {
+      for (boolean p : b.partitioned) {
+        List<Double> ratios = new ArrayList<>();
+        int faster = 0;
+        int mismatches = 0;
+        int failed = 0;
+        int differ = 0;
+        for (Map<Boolean, Run> byLayout : set.getValue().values()) {
+          Run r = byLayout.get(p);
+          if (!r.errors.isEmpty()) {
+            failed++;
+            continue;
+          }
+          double ratio = r.ratio();
+          ratios.add(ratio);
+          faster += ratio < 1 ? 1 : 0;
+          mismatches += r.mismatch != null ? 1 : 0;
+          differ += r.plansDiffer() ? 1 : 0;
+        }
+        md.append(String.format(Locale.ROOT, "| %s | %s | %d | %.2f | %d | %d | %d | %d |%n", set.getKey(),
+            p ? "partitioned" : "flat", ratios.size(), geomean(ratios), faster, mismatches, failed, differ));
+      }
+    }
+    md.append('\n');
+  }
+
+  static double geomean(List<Double> xs) {
+    return Math.exp(xs.stream().mapToDouble(Math::log).average().orElse(Double.NaN));
+  }
+
+  private void perQuery(StringBuilder md, String set, Map<String, Map<Boolean, Run>> queries) {
+    md.append("### ").append(set).append("\n\n| query | rows |");
+    for (boolean p : b.partitioned) {
+      String l = p ? "partitioned" : "flat";
+      md.append(' ').append(l).append(": arrowfile | Parquet | ratio |");
+    }
+    md.append(" plans where they differ (arrowfile / Parquet) |\n|---|---:|")
+        .append("---:|---:|---:|".repeat(b.partitioned.size())).append("---|\n");
+    for (Map.Entry<String, Map<Boolean, Run>> q : queries.entrySet()) {
+      int rows = q.getValue().values().stream().mapToInt(r -> r.rows).max().orElse(-1);
+      md.append("| ").append(q.getKey()).append(" | ").append(rows < 0 ? "–" : Integer.toString(rows)).append(" |");
+      List<String> notes = new ArrayList<>();
+      for (boolean p : b.partitioned) {
+        Run r = q.getValue().get(p);
+        String l = p ? "partitioned" : "flat";
+        if (!r.errors.isEmpty()) {
+          md.append(" failed | | |");
+          notes.add(l + ": failed on " + String.join(", ", r.errors.keySet()));
+          continue;
+        }
+        md.append(' ').append(ArrowBenchmark.fmt(r.median(TpcBenchmark.ARROW))).append(" | ")
+            .append(ArrowBenchmark.fmt(r.median(TpcBenchmark.PARQUET))).append(" | ")
+            .append(String.format(Locale.ROOT, "%.2f", r.ratio())).append(r.mismatch != null ? " ≠" : "").append(" |");
+        if (r.plansDiffer()) {
+          notes.add(l + ": " + r.plans.get(TpcBenchmark.ARROW).brief() + " / "
+              + r.plans.get(TpcBenchmark.PARQUET).brief());
+        }
+      }
+      md.append(' ').append(String.join("; ", notes)).append(" |\n");
+    }
+    md.append("\n(≠: the formats' results differ, listed below.)\n\n");
+  }
+
+  private void problems(StringBuilder md) {
+    List<String> lines = new ArrayList<>();
+    b.runs.forEach((set, queries) -> queries.forEach((q, byLayout) -> byLayout.forEach((p, r) -> {
+      String where = set + " " + q + " (" + (p ? "partitioned" : "flat") + ")";
+      r.errors.forEach((f, e) -> lines.add("- " + where + " failed on " + f + ": `" + e + "`"));
+      if (r.mismatch != null) {
+        lines.add("- " + where + ": results differ: " + r.mismatch.replace('|', '/'));
+      }
+    })));
+    md.append("### Failures and differing results\n\n");
+    md.append(lines.isEmpty() ? "None: every query ran on both formats and gave the same rows.\n" : String.join("\n",
+        lines) + "\n");
+    md.append('\n');
+  }
+}

@@ -46,6 +46,8 @@ import org.apache.spark.sql.SparkSession;
  *       defaults.
  *   <li>{@code tpc.parts}: generator parts (tasks, files) per table that the generators split.
  *   <li>{@code bench.warmup}, {@code bench.repeats}: unrecorded and recorded rounds.
+ *   <li>{@code tpc.section}: the section of BENCHMARKS.md written ({@code tpc}), so that a second run (another
+ *       layout, scale or query subset) can keep the first one's.
  * </ul>
  */
 public final class TpcBenchmark {
@@ -92,6 +94,8 @@ public final class TpcBenchmark {
   final Map<String, String> writeOptions = TpcData.options(prop("tpc.write", ""));
   final Path dir = Path.of(System.getProperty("bench.dir", "target/bench-data")).toAbsolutePath();
   final Path out = Path.of(System.getProperty("bench.out", "BENCHMARKS.md")).toAbsolutePath();
+  /** The BENCHMARKS.md section this run writes, so that runs of other layouts or scales can keep theirs. */
+  final String section = prop("tpc.section", "tpc");
 
   SparkSession spark;
   TpcData data;
@@ -132,10 +136,10 @@ public final class TpcBenchmark {
     }
   }
 
-  /** Writes the {@code tpc} section of the report from the runs so far, and returns it. */
+  /** Writes this run's section of the report ({@code tpc.section}) from the runs so far, and returns it. */
   String report(long t0) throws java.io.IOException {
     String md = new TpcReport(this, (System.nanoTime() - t0) / 1e9).markdown();
-    ReportSection.replace(out, "tpc", md);
+    ReportSection.replace(out, section, md);
     return md;
   }
 

@@ -18,7 +18,8 @@ final class TpcReport {
   }
 
   String markdown() {
-    StringBuilder md = new StringBuilder("## TPC-H and TPC-DS: arrowfile against Parquet\n\n");
+    StringBuilder md = new StringBuilder("## TPC-H and TPC-DS" + (b.section.equals("tpc") ? "" : " (" + b.section + ")")
+        + ": arrowfile against Parquet\n\n");
     String opts = new Layout(TpcBenchmark.ARROW, b.writeOptions, false).label();
     md.append(String.format(Locale.ROOT, "`TpcBenchmark` (src/test/java/io/arrowfile/bench), scale factor %s: "
         + "the rows of Trino's generators (`io.trino.tpch:tpch:1.2`, `io.trino.tpcds:tpcds:1.4`) with the Spark "
@@ -56,7 +57,7 @@ final class TpcReport {
         + " -Dtpc.parts=" + b.parts + (b.only.isEmpty() ? "" : " -Dtpc.queries=" + String.join(",", b.only))
         + (b.writeOptions.isEmpty() ? "" : " -Dtpc.write=" + String.join(",", b.writeOptions.entrySet().stream()
         .map(e -> e.getKey() + "=" + e.getValue()).toList())) + " -Dbench.warmup=" + b.warmup
-        + " -Dbench.repeats=" + b.rounds;
+        + " -Dbench.repeats=" + b.rounds + (b.section.equals("tpc") ? "" : " -Dtpc.section=" + b.section);
   }
 
   private void data(StringBuilder md) {

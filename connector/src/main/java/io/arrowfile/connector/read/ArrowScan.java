@@ -69,6 +69,12 @@ public final class ArrowScan implements FileScan, SupportsRuntimeV2Filtering {
    * filters itself.
    */
   private volatile RuntimeFilter runtimeFilter = RuntimeFilter.NONE;
+  /**
+   * {@link #estimateStatistics()}, once: the optimizer asks again for every plan it derives (TPC-DS q64, with
+   * 18 scans, asked so often that listing the files and building a Hadoop configuration per call ran the
+   * benchmark's 6 GB driver out of heap). Runtime filters come later and do not change it.
+   */
+  private volatile Statistics statistics;
   /** What the last {@link #partitions()} planned, for {@link #reportDriverMetrics}. */
   private volatile ScanMetrics.Planned planned = new ScanMetrics.Planned(0, 0, 0, 0);
   /** A pushed limit or top-N: the record batches planned are chosen from the footers ({@link BatchSelection}), or null. */
@@ -352,10 +358,15 @@ public final class ArrowScan implements FileScan, SupportsRuntimeV2Filtering {
     if (aggregation != null) {
       return FileScan.super.estimateStatistics();
     }
-    Map<String, String> opts = options.asCaseSensitiveMap();
-    SQLConf conf = ((org.apache.spark.sql.classic.SparkSession) session).sessionState().conf();
-    return ScanStatistics.estimate(ArrowFiles.hadoopConf(session, opts), listedFiles(), dataSchema, readDataSchema,
-        ReadMode.of(opts), conf.caseSensitiveAnalysis(), conf.fileCompressionFactor());
+    Statistics known = statistics;
+    if (known == null) {
+      Map<String, String> opts = options.asCaseSensitiveMap();
+      SQLConf conf = ((org.apache.spark.sql.classic.SparkSession) session).sessionState().conf();
+      known = ScanStatistics.estimate(ArrowFiles.hadoopConf(session, opts), listedFiles(), dataSchema,
+          readDataSchema, ReadMode.of(opts), conf.caseSensitiveAnalysis(), conf.fileCompressionFactor());
+      statistics = known;
+    }
+    return known;
   }
 
   /** The files this scan reads (partition filters applied), in listing order, without empty ones. */

@@ -70,9 +70,10 @@ public final class ArrowScan implements FileScan, SupportsRuntimeV2Filtering {
    */
   private volatile RuntimeFilter runtimeFilter = RuntimeFilter.NONE;
   /**
-   * {@link #estimateStatistics()}, once: the optimizer asks again for every plan it derives (TPC-DS q64, with
-   * 18 scans, asked so often that listing the files and building a Hadoop configuration per call ran the
-   * benchmark's 6 GB driver out of heap). Runtime filters come later and do not change it.
+   * {@link #estimateStatistics()}, once: the optimizer asks again for every plan it derives, and each answer lists
+   * the files and builds a Hadoop configuration (the TPC benchmark's driver ran out of its 6 GB heap inside these
+   * calls while planning TPC-DS q64, 18 scans; whether they were the cause was not established). Runtime filters
+   * come later and do not change it.
    */
   private volatile Statistics statistics;
   /** What the last {@link #partitions()} planned, for {@link #reportDriverMetrics}. */

@@ -115,16 +115,7 @@ public final class ReadModeBenchmark {
           wOn / wOff, rOn, rOff, rOn / rOff));
     }
     System.out.println(md);
-    Path out = b.out;
-    String begin = "<!-- BEGIN read-modes -->\n";
-    String end = "<!-- END read-modes -->\n";
-    String doc = Files.exists(out) ? Files.readString(out) : "";
-    int from = doc.indexOf(begin);
-    int to = doc.indexOf(end);
-    String section = begin + md + end;
-    doc = from >= 0 && to > from ? doc.substring(0, from) + section + doc.substring(to + end.length())
-        : doc + "\n" + section;
-    Files.writeString(out, doc);
+    ReportSection.replace(b.out, "read-modes", md.toString());
   }
 
   /** Writes and scans the main table with lz4 and zstd, content checksums on and off, interleaved. */

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.arrowfile.connector.options.ArrowOptions;
 import io.arrowfile.testing.SparkTesting;
 import java.nio.file.Path;
 import java.util.List;
@@ -76,6 +77,12 @@ class RuntimeFilteringTest {
 
   static Dataset<Row> arrow(String sql, String factPath, String dimPath) {
     return query(sql, spark.read().format("arrowfile").load(factPath), spark.read().format("arrowfile").load(dimPath));
+  }
+
+  /** As {@link #arrow}, the fact table offering its data columns to runtime filters too (off by default). */
+  static Dataset<Row> arrowDataKeys(String sql, String factPath, String dimPath) {
+    return query(sql, spark.read().format("arrowfile").option(ArrowOptions.RUNTIME_FILTER_DATA_COLUMNS, "true")
+        .load(factPath), spark.read().format("arrowfile").load(dimPath));
   }
 
   /** The metrics of the query's BatchScan of the fact table (the one reading {@code amount}). */
@@ -153,7 +160,7 @@ class RuntimeFilteringTest {
     assertEquals(44, metric(m, ScanMetrics.PARTITIONS_PRUNED));
     spark.conf().set(DPP, "false");
     try {
-      assertEquals(rows, arrow(sql, fact, dim).collectAsList());
+      assertEquals(rows, arrowDataKeys(sql, fact, dim).collectAsList());
     } finally {
       spark.conf().unset(DPP);
     }
@@ -179,8 +186,14 @@ class RuntimeFilteringTest {
     d.write().format("arrowfile").save(dim);
     d.write().parquet(dimPq);
 
-    Dataset<Row> q = arrow(ITEM_JOIN, fact, dim);
-    List<Row> rows = q.collectAsList();
+    // By default only partition columns take runtime filters, as with Parquet: no runtime filter, every batch read.
+    Dataset<Row> plain = arrow(ITEM_JOIN, fact, dim);
+    List<Row> rows = plain.collectAsList();
+    assertFalse(plain.queryExecution().executedPlan().toString().contains("dynamicpruningexpression"));
+    assertEquals(100, metric(factScanMetrics(plain), ScanMetrics.BATCHES_READ));
+
+    Dataset<Row> q = arrowDataKeys(ITEM_JOIN, fact, dim);
+    assertEquals(rows, q.collectAsList());
     assertEquals(2L, rows.get(0).getLong(0), rows.toString());
     assertTrue(q.queryExecution().executedPlan().toString().contains("dynamicpruningexpression"));
     Map<String, SQLMetric> m = factScanMetrics(q);
@@ -192,7 +205,7 @@ class RuntimeFilteringTest {
     assertEquals(query(ITEM_JOIN, spark.read().parquet(factPq), spark.read().parquet(dimPq)).collectAsList(), rows);
     spark.conf().set(DPP, "false");
     try {
-      Dataset<Row> off = arrow(ITEM_JOIN, fact, dim);
+      Dataset<Row> off = arrowDataKeys(ITEM_JOIN, fact, dim);
       assertEquals(rows, off.collectAsList());
       assertEquals(0, metric(factScanMetrics(off), ScanMetrics.BATCHES_SKIPPED));
       assertEquals(100, metric(factScanMetrics(off), ScanMetrics.BATCHES_READ));
@@ -212,7 +225,7 @@ class RuntimeFilteringTest {
         "IF(id BETWEEN 20000 AND 20999 OR id BETWEEN 70500 AND 71499, 'x', 'y') AS category")
         .write().format("arrowfile").save(dim);
     String sql = ITEM_JOIN;
-    Dataset<Row> q = arrow(sql, fact, dim);
+    Dataset<Row> q = arrowDataKeys(sql, fact, dim);
     List<Row> rows = q.collectAsList();
     assertEquals(2000L, rows.get(0).getLong(0), rows.toString());
     Map<String, SQLMetric> m = factScanMetrics(q);
@@ -220,7 +233,7 @@ class RuntimeFilteringTest {
     assertEquals(97, metric(m, ScanMetrics.BATCHES_SKIPPED));
     spark.conf().set(DPP, "false");
     try {
-      assertEquals(rows, arrow(sql, fact, dim).collectAsList());
+      assertEquals(rows, arrowDataKeys(sql, fact, dim).collectAsList());
     } finally {
       spark.conf().unset(DPP);
     }

@@ -33,12 +33,17 @@ public final class ArrowOptions {
    * driver from the footers when the files are few and their statistics exact, without any task (default true).
    */
   public static final String AGGREGATE_ON_DRIVER = "arrowfile.aggregateOnDriver";
+  /**
+   * Read option: offer Spark's runtime filters the read data columns with statistics too, not only the partition
+   * columns, so that a join's keys skip record batches (default false: see {@code read.ArrowScan#filterAttributes}).
+   */
+  public static final String RUNTIME_FILTER_DATA_COLUMNS = "arrowfile.runtimeFilterDataColumns";
 
   private ArrowOptions() {}
 
   /** Read options of arrowfile, both booleans. */
   public static final List<String> READ_OPTIONS =
-      List.of(MERGE_SCHEMA, FORCE_HADOOP_READ, MMAP, AGGREGATE_ON_DRIVER);
+      List.of(MERGE_SCHEMA, FORCE_HADOOP_READ, MMAP, AGGREGATE_ON_DRIVER, RUNTIME_FILTER_DATA_COLUMNS);
 
   /** Write options of arrowfile (see {@link ArrowWriteOptions}). */
   public static final List<String> WRITE_OPTIONS = List.of(ArrowWriteOptions.COMPRESSION,

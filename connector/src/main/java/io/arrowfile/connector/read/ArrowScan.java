@@ -1,5 +1,6 @@
 package io.arrowfile.connector.read;
 
+import io.arrowfile.connector.options.ArrowOptions;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
@@ -68,6 +69,13 @@ public final class ArrowScan implements FileScan, SupportsRuntimeV2Filtering {
    * filters itself.
    */
   private volatile RuntimeFilter runtimeFilter = RuntimeFilter.NONE;
+  /**
+   * {@link #estimateStatistics()}, once: the optimizer asks again for every plan it derives, and each answer lists
+   * the files and builds a Hadoop configuration (the TPC benchmark's driver ran out of its 6 GB heap inside these
+   * calls while planning TPC-DS q64, 18 scans; whether they were the cause was not established). Runtime filters
+   * come later and do not change it.
+   */
+  private volatile Statistics statistics;
   /** What the last {@link #partitions()} planned, for {@link #reportDriverMetrics}. */
   private volatile ScanMetrics.Planned planned = new ScanMetrics.Planned(0, 0, 0, 0);
   /** A pushed limit or top-N: the record batches planned are chosen from the footers ({@link BatchSelection}), or null. */
@@ -351,10 +359,15 @@ public final class ArrowScan implements FileScan, SupportsRuntimeV2Filtering {
     if (aggregation != null) {
       return FileScan.super.estimateStatistics();
     }
-    Map<String, String> opts = options.asCaseSensitiveMap();
-    SQLConf conf = ((org.apache.spark.sql.classic.SparkSession) session).sessionState().conf();
-    return ScanStatistics.estimate(ArrowFiles.hadoopConf(session, opts), listedFiles(), dataSchema, readDataSchema,
-        ReadMode.of(opts), conf.caseSensitiveAnalysis(), conf.fileCompressionFactor());
+    Statistics known = statistics;
+    if (known == null) {
+      Map<String, String> opts = options.asCaseSensitiveMap();
+      SQLConf conf = ((org.apache.spark.sql.classic.SparkSession) session).sessionState().conf();
+      known = ScanStatistics.estimate(ArrowFiles.hadoopConf(session, opts), listedFiles(), dataSchema,
+          readDataSchema, ReadMode.of(opts), conf.caseSensitiveAnalysis(), conf.fileCompressionFactor());
+      statistics = known;
+    }
+    return known;
   }
 
   /** The files this scan reads (partition filters applied), in listing order, without empty ones. */
@@ -421,15 +434,17 @@ public final class ArrowScan implements FileScan, SupportsRuntimeV2Filtering {
   }
 
   /**
-   * The read partition columns, so that dynamic partition pruning picks files as it picks Parquet's partitions,
-   * and the read top-level data columns with footer statistics, so that the keys a join selects skip record
-   * batches (see README, "Runtime filtering", for what that costs: with Spark's defaults, nothing but a broadcast's
-   * keys). None when an aggregation is pushed: the scan's rows are not the data's.
+   * The read partition columns, so that dynamic partition pruning picks files as it picks Parquet's partitions;
+   * with {@code arrowfile.runtimeFilterDataColumns}, also the read top-level data columns with footer statistics,
+   * so that the keys a join selects skip record batches. Not by default: Spark then adds runtime filters where
+   * Parquet's plan has none, and on TPC-H at scale 1 (flat) that made q21 take 2.06x Parquet's time; on data not
+   * sorted by the key they skip nothing. None when an aggregation is pushed: the scan's rows are not the data's.
    */
   @Override
   public NamedReference[] filterAttributes() {
     return aggregation != null ? new NamedReference[0]
-        : RuntimeFilter.attributes(readPartitionSchema, readDataSchema);
+        : RuntimeFilter.attributes(readPartitionSchema, ArrowOptions.bool(options.asCaseSensitiveMap(),
+            ArrowOptions.RUNTIME_FILTER_DATA_COLUMNS, false) ? readDataSchema : new StructType());
   }
 
   /**

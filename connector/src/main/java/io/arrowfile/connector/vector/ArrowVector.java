@@ -3,19 +3,14 @@ package io.arrowfile.connector.vector;
 import io.arrowfile.columnar.ArrayData;
 import io.arrowfile.columnar.memory.ArrowBuffer;
 import org.apache.spark.sql.types.DataType;
-import org.apache.spark.sql.types.Decimal;
-import org.apache.spark.sql.vectorized.ColumnVector;
-import org.apache.spark.sql.vectorized.ColumnarArray;
-import org.apache.spark.sql.vectorized.ColumnarMap;
 import org.apache.spark.unsafe.Platform;
-import org.apache.spark.unsafe.types.UTF8String;
 
 /**
  * Base of the column vectors that read an {@link ArrayData}'s buffers in place. Nulls come from the
  * validity bitmap at {@code data.offset() + i}; every concrete vector is final and implements only the
  * getters of its Spark type (the others throw).
  */
-public abstract class ArrowVector extends ColumnVector {
+public abstract class ArrowVector extends UnsupportedGetters {
   protected final ArrayData data;
   /** {@code data.offset()}: the first element of the array in its buffers. */
   protected final long offset;
@@ -72,22 +67,9 @@ public abstract class ArrowVector extends ColumnVector {
     // Memory belongs to the file mapping or the batch's heap buffers; nothing to free.
   }
 
-  protected final UnsupportedOperationException unsupported(String getter) {
-    return new UnsupportedOperationException(getClass().getSimpleName() + " (" + dataType().simpleString()
-        + ", Arrow " + data.field().type() + ") has no " + getter);
+  @Override
+  protected String describe() {
+    return getClass().getSimpleName() + " (" + dataType().simpleString() + ", Arrow " + data.field().type() + ")";
   }
 
-  @Override public boolean getBoolean(int rowId) { throw unsupported("getBoolean"); }
-  @Override public byte getByte(int rowId) { throw unsupported("getByte"); }
-  @Override public short getShort(int rowId) { throw unsupported("getShort"); }
-  @Override public int getInt(int rowId) { throw unsupported("getInt"); }
-  @Override public long getLong(int rowId) { throw unsupported("getLong"); }
-  @Override public float getFloat(int rowId) { throw unsupported("getFloat"); }
-  @Override public double getDouble(int rowId) { throw unsupported("getDouble"); }
-  @Override public ColumnarArray getArray(int rowId) { throw unsupported("getArray"); }
-  @Override public ColumnarMap getMap(int ordinal) { throw unsupported("getMap"); }
-  @Override public Decimal getDecimal(int rowId, int precision, int scale) { throw unsupported("getDecimal"); }
-  @Override public UTF8String getUTF8String(int rowId) { throw unsupported("getUTF8String"); }
-  @Override public byte[] getBinary(int rowId) { throw unsupported("getBinary"); }
-  @Override public ColumnVector getChild(int ordinal) { throw unsupported("getChild"); }
 }

@@ -66,99 +66,75 @@ public final class ScanMetrics {
     };
   }
 
-  public static final class BatchesRead extends CustomSumMetric {
+  /**
+   * A summed metric with its name and description: Spark instantiates each subclass by name, with no arguments,
+   * on the driver.
+   */
+  public abstract static class Sum extends CustomSumMetric {
+    private final String name;
+    private final String description;
+
+    Sum(String name, String description) {
+      this.name = name;
+      this.description = description;
+    }
+
     @Override
     public String name() {
-      return BATCHES_READ;
+      return name;
     }
 
     @Override
     public String description() {
-      return "record batches read";
+      return description;
     }
   }
 
-  public static final class BatchesSkipped extends CustomSumMetric {
-    @Override
-    public String name() {
-      return BATCHES_SKIPPED;
-    }
-
-    @Override
-    public String description() {
-      return "record batches skipped by statistics";
+  public static final class BatchesRead extends Sum {
+    public BatchesRead() {
+      super(BATCHES_READ, "record batches read");
     }
   }
 
-  public static final class BytesRead extends CustomSumMetric {
-    @Override
-    public String name() {
-      return BYTES_READ;
-    }
-
-    @Override
-    public String description() {
-      return "record batch bytes read";
+  public static final class BatchesSkipped extends Sum {
+    public BatchesSkipped() {
+      super(BATCHES_SKIPPED, "record batches skipped by statistics");
     }
   }
 
-  public static final class FilesRead extends CustomSumMetric {
-    @Override
-    public String name() {
-      return FILES_READ;
-    }
-
-    @Override
-    public String description() {
-      return "files read";
+  public static final class BytesRead extends Sum {
+    public BytesRead() {
+      super(BYTES_READ, "record batch bytes read");
     }
   }
 
-  public static final class FilesPlanned extends CustomSumMetric {
-    @Override
-    public String name() {
-      return FILES_PLANNED;
-    }
-
-    @Override
-    public String description() {
-      return "files planned";
+  public static final class FilesRead extends Sum {
+    public FilesRead() {
+      super(FILES_READ, "files read");
     }
   }
 
-  public static final class PartitionsPlanned extends CustomSumMetric {
-    @Override
-    public String name() {
-      return PARTITIONS_PLANNED;
-    }
-
-    @Override
-    public String description() {
-      return "partitions planned";
+  public static final class FilesPlanned extends Sum {
+    public FilesPlanned() {
+      super(FILES_PLANNED, "files planned");
     }
   }
 
-  public static final class FilesPruned extends CustomSumMetric {
-    @Override
-    public String name() {
-      return FILES_PRUNED;
-    }
-
-    @Override
-    public String description() {
-      return "files pruned by runtime filters";
+  public static final class PartitionsPlanned extends Sum {
+    public PartitionsPlanned() {
+      super(PARTITIONS_PLANNED, "partitions planned");
     }
   }
 
-  public static final class PartitionsPruned extends CustomSumMetric {
-    @Override
-    public String name() {
-      return PARTITIONS_PRUNED;
+  public static final class FilesPruned extends Sum {
+    public FilesPruned() {
+      super(FILES_PRUNED, "files pruned by runtime filters");
     }
+  }
 
-    @Override
-    public String description() {
-      return "partitions pruned by runtime filters";
+  public static final class PartitionsPruned extends Sum {
+    public PartitionsPruned() {
+      super(PARTITIONS_PRUNED, "partitions pruned by runtime filters");
     }
   }
 }

@@ -97,13 +97,23 @@ public final class ArrowFileWriter extends IpcWriter {
    * {@link #writeDeferred} (at most once per id: the file format does not allow replacing a dictionary).
    */
   public void writeDeferredDictionary(long id, ArrayData values) throws IOException {
+    writeDeferredDictionary(id, values, true);
+  }
+
+  /**
+   * As {@link #writeDeferredDictionary(long, ArrayData)}; with {@code compressed} false the dictionary batch is
+   * written without body compression whatever the writer's codec, for a dictionary too large to hold compressed
+   * in memory (compressing a buffer makes a copy of it). Each message declares its own compression, so readers
+   * decode it as written.
+   */
+  public void writeDeferredDictionary(long id, ArrayData values, boolean compressed) throws IOException {
     if (closed) {
       throw new IllegalStateException("writer is closed");
     }
     if (!deferredWritten.add(id)) {
       throw new IllegalStateException("dictionary " + id + " was written already; a file cannot replace it");
     }
-    writeDictionaryBatch(id, values);
+    writeDictionaryBatch(id, values, compressed ? options : options.withCompression(null));
   }
 
   /** Custom metadata for the footer. */

@@ -121,15 +121,24 @@ abstract class IpcWriter implements AutoCloseable {
 
   /** Writes a non-delta dictionary batch and records it as written. */
   void writeDictionaryBatch(long id, ArrayData values) throws IOException {
+    writeDictionaryBatch(id, values, options);
+  }
+
+  void writeDictionaryBatch(long id, ArrayData values, WriteOptions batchOptions) throws IOException {
     if (written.containsKey(id)) {
       throw new IllegalStateException("dictionary " + id + " was written already");
     }
-    emitDictionary(id, values, false);
+    emitDictionary(id, values, false, batchOptions);
     written.put(id, values);
   }
 
   private void emitDictionary(long id, ArrayData toWrite, boolean delta) throws IOException {
-    RecordBatchEncoder.Encoded encoded = RecordBatchEncoder.encodeArray(toWrite, options);
+    emitDictionary(id, toWrite, delta, options);
+  }
+
+  private void emitDictionary(long id, ArrayData toWrite, boolean delta, WriteOptions batchOptions)
+      throws IOException {
+    RecordBatchEncoder.Encoded encoded = RecordBatchEncoder.encodeArray(toWrite, batchOptions);
     DictionaryBatchHeader header = new DictionaryBatchHeader(id, encoded.header(), delta);
     Message message = new Message(MetadataVersion.CURRENT, header, encoded.bodyLength(), Map.of());
     dictionaryBlocks.add(messages.write(message, encoded.header().buffers(), encoded.buffers()));

@@ -287,28 +287,49 @@ public class DictionaryWriteTest {
   }
 
   @Test
-  void aDictionaryThatOutgrowsItsBoundFailsTheWriteNamingTheRemedies() {
+  void aDictionaryThatOutgrowsMemoryGoesOnFromLocalDisk() throws IOException {
     // auto picks the dictionary from the first batch (100 rows of one value), then every row is new: the
-    // dictionary (bounded by maxBatchBytes, here 1 KiB) fills up
-    String sql = "SELECT id, CASE WHEN id < 100 THEN 'a' ELSE concat('value-', CAST(id AS STRING)) END AS s "
-        + "FROM range(5000)";
-    Path out = tmp.resolve("full");
-    Exception e = assertThrows(Exception.class, () -> spark.sql(sql).coalesce(1).write().format("arrowfile")
-        .option("dictionary", "auto").option("rowsPerBatch", "100").option("maxBatchBytes", "1k")
-        .save(out.toString()));
-    String m = messages(e);
-    assertTrue(m.contains("string column 's' is dictionary-encoded") && m.contains("dictionary=auto chose it")
-        && m.contains("dictionary is full") && m.contains("dictionary=never") && m.contains("maxRecordsPerFile"), m);
-    assertFalse(Files.exists(out.resolve("_SUCCESS")));
-    // the same data with a first batch that shows the cardinality is written plain
-    Path ok = tmp.resolve("ok");
-    spark.sql(sql.replace("id < 100", "id >= 4900")).coalesce(1).write().format("arrowfile")
-        .option("dictionary", "auto").option("rowsPerBatch", "100").option("maxBatchBytes", "1k").save(ok.toString());
-    assertEquals(5000, spark.read().format("arrowfile").load(ok.toString()).select("s").distinct().count() + 99);
-    // always fails as soon as it is full
-    Exception always = assertThrows(Exception.class, () -> spark.sql(sql).coalesce(1).write().format("arrowfile")
-        .option("dictionary", "always").option("maxBatchBytes", "1k").save(tmp.resolve("always").toString()));
-    assertTrue(messages(always).contains("dictionary=always"), messages(always));
+    // in-memory dictionary (bounded by maxBatchBytes, here 1 KiB) fills up and further values spill
+    String sql = "SELECT id, CASE WHEN id < 100 THEN 'a' WHEN id % 10 = 0 THEN NULL "
+        + "ELSE concat('value-', CAST(id AS STRING)) END AS s FROM range(5000)";
+    for (String dictionary : List.of("auto", "always")) {
+      Path out = tmp.resolve("spill-" + dictionary);
+      spark.sql(sql).coalesce(1).write().format("arrowfile").option("dictionary", dictionary)
+          .option("rowsPerBatch", "100").option("maxBatchBytes", "1k").option("compression", "zstd")
+          .save(out.toString());
+      Path file = ArrowWriteTest.single(out);
+      try (ArrowFileReader r = ArrowFileReader.open(file, ReadOptions.DEFAULT)) {
+        assertEncoded(r.schema(), "s", true);
+        assertEquals(1, r.footer().dictionaries().size()); // one dictionary, no delta
+      }
+      Dataset<Row> back = spark.read().format("arrowfile").load(out.toString());
+      assertEquals(sorted(spark.sql(sql)), sorted(back), dictionary);
+      assertEquals(ourRows(file), arrowJavaRows(file), dictionary);
+      // batch statistics hold for spilled values: a point filter finds its row, and skips the other batches
+      assertEquals(List.of("[4321,value-4321]"), text(back.where("s = 'value-4321'")), dictionary);
+      assertEquals(1, back.where("s >= 'value-4999' AND s < 'value-5'").count(), dictionary);
+    }
+  }
+
+  @Test
+  void aSpilledDictionaryIsTheHeadThenTheSpilledValuesAndLeavesNoFile() throws IOException {
+    StringDictionary head = new StringDictionary(2, 1 << 20);
+    head.add(UTF8String.fromString("a"));
+    head.add(UTF8String.fromString("bc"));
+    DictionarySpill spill = DictionarySpill.startWith(head, "s");
+    assertEquals(2, spill.append(UTF8String.fromString("déf")));
+    assertEquals(3, spill.append(UTF8String.fromString("")));
+    assertEquals(4, spill.append(UTF8String.fromString("a"))); // no deduplication past the head
+    List<Path> files = spill.files();
+    assertTrue(files.stream().allMatch(Files::exists), files.toString());
+    ArrowArray values = ArrowArray.of(spill.values(io.arrowfile.columnar.type.Field.notNull("v", new ArrowType.Utf8())));
+    List<Object> got = new ArrayList<>();
+    for (long i = 0; i < values.length(); i++) {
+      got.add(values.getObject(i));
+    }
+    assertEquals(List.of("a", "bc", "déf", "", "a"), got);
+    spill.close();
+    assertTrue(files.stream().noneMatch(Files::exists), files.toString());
   }
 
   @Test

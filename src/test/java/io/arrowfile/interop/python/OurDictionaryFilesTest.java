@@ -27,7 +27,7 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * Files the Spark writer makes with {@code dictionary=auto} and {@code always} (one dictionary batch per encoded
  * column, after the record batches), opened by pyarrow ({@code validate(full=True)}, the schema: which columns
- * are encoded, equal values, {@code pyarrow.feather}) and Polars ({@code read_ipc}, memory-mapped
+ * are encoded, equal values, {@code pyarrow.feather}; also dictionaries that outgrew memory) and Polars ({@code read_ipc}, memory-mapped
  * {@code read_ipc}, {@code scan_ipc}: equal values). Expectations are the rows Spark was given.
  */
 class OurDictionaryFilesTest {
@@ -58,6 +58,9 @@ class OurDictionaryFilesTest {
       {"always", "dictionary", "always"},
       {"always-rows7", "dictionary", "always", "rowsPerBatch", "7"},
       {"always-lz4-maxBatchBytes64k", "dictionary", "always", "compression", "lz4", "maxBatchBytes", "64k"},
+      // dictionaries past 1 KiB spill to local disk: the file's high and mid dictionaries hold repeats and are
+      // written uncompressed beside zstd record batches
+      {"always-zstd-maxBatchBytes1k", "dictionary", "always", "compression", "zstd", "maxBatchBytes", "1k"},
       {"auto-rows100-zstd", "dictionary", "auto", "rowsPerBatch", "100", "compression", "zstd"},
   };
 

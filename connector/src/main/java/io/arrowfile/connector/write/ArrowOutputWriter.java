@@ -40,7 +40,8 @@ import org.apache.spark.sql.types.StructType;
  * <p><b>Dictionary encoding</b> ({@code dictionary=auto|always}, {@link DictionaryStringWriter}). The schema is
  * then written at the first flush, once the first batch has decided which top-level string columns are encoded;
  * encoded columns are written as int32 indices ({@link ArrowFileWriter#writeDeferred}) and each column's one
- * complete dictionary is written on {@link #close()}, after the last record batch and before the footer.
+ * complete dictionary is written on {@link #close()}, after the last record batch and before the footer (a
+ * dictionary that outgrew memory comes from local disk, uncompressed: {@link DictionaryStringWriter}).
  *
  * <p><b>Footer custom metadata.</b>
  * <ul>
@@ -279,7 +280,8 @@ public final class ArrowOutputWriter extends OutputWriter {
         for (int i = 0; i < dictionaries.length; i++) {
           if (dictionaries[i] != null && dictionaries[i].encoded()) {
             // complete and consistent even after a failed row: batches only hold indices added before
-            writer.writeDeferredDictionary(dictionaries[i].dictionaryId(), dictionaries[i].dictionary(schema.field(i)));
+            writer.writeDeferredDictionary(dictionaries[i].dictionaryId(), dictionaries[i].dictionary(schema.field(i)),
+                !dictionaries[i].spilled());
           }
         }
         Map<String, String> md = new LinkedHashMap<>();
@@ -292,6 +294,12 @@ public final class ArrowOutputWriter extends OutputWriter {
       }
     } catch (IOException e) {
       throw new UncheckedIOException("closing " + path + ": " + e.getMessage(), e);
+    } finally {
+      for (DictionaryStringWriter d : dictionaries) {
+        if (d != null) {
+          d.release();
+        }
+      }
     }
   }
 

@@ -7,23 +7,27 @@ import io.arrowfile.columnar.builder.VariableBinaryBuilder;
 import io.arrowfile.columnar.type.ArrowType;
 import io.arrowfile.columnar.type.DictionaryEncoding;
 import io.arrowfile.columnar.type.Field;
+import java.io.IOException;
 import org.apache.spark.sql.catalyst.expressions.SpecializedGetters;
 import org.apache.spark.unsafe.types.UTF8String;
 
 /**
  * A top-level string column written with {@code dictionary=auto} or {@code always}: values become int32
- * indices into one dictionary per column and file ({@link StringDictionary}, append-only), written once, complete,
- * when the file is closed (see {@link io.arrowfile.ipc.ArrowFileWriter#writeDeferred}).
+ * indices into one dictionary per column and file, written once, complete, when the file is closed (see
+ * {@link io.arrowfile.ipc.ArrowFileWriter#writeDeferred}).
  *
  * <p>During the file's first batch the column is written both ways, plain (through a {@link StringWriter}, which
  * also keeps the statistics) and as indices. At the first flush {@link #decide} picks one for the whole file:
  * {@code always} picks the dictionary; {@code auto} picks it when the batch has at most
  * {@link #AUTO_MAX_DISTINCT_RATIO} distinct values per non-null value. A plain column is then written by the
- * {@link StringWriter} alone ({@link #plainWriter()}). When the dictionary would pass its bound during the first
- * batch, {@code auto} picks plain; after the first batch (or with {@code always}) the write fails, naming the
- * column, the bound and the remedies: a file's schema declares the column dictionary-encoded for all its batches,
- * the file format allows one dictionary per column (no replacement), and a dictionary kept whole in memory until
- * the end of the file must be bounded.
+ * {@link StringWriter} alone ({@link #plainWriter()}).
+ *
+ * <p>The dictionary's distinct values are kept in memory ({@link StringDictionary}), bounded by {@link #MAX_ENTRIES}
+ * values and {@code maxBatchBytes} bytes. When the first batch passes that bound, {@code auto} picks plain. When an
+ * encoded column passes it (a column that looked repetitive in the first batch and is not), the write goes on: the
+ * file's schema already declares the column encoded and a file holds one dictionary per column, so every further
+ * new value becomes a new dictionary entry kept on local disk ({@link DictionarySpill}), and the dictionary is
+ * written uncompressed at the end of the file.
  */
 final class DictionaryStringWriter extends ColumnWriter {
   /** {@code auto} encodes a column whose first batch has at most this many distinct values per non-null value. */
@@ -49,6 +53,11 @@ final class DictionaryStringWriter extends ColumnWriter {
   private int epoch = 1;
   private int min = -1;
   private int max = -1;
+  // ... and of the batch's spilled values (copies)
+  private UTF8String spilledMin;
+  private UTF8String spilledMax;
+  /** The dictionary's values past the in-memory bound, or null. */
+  private DictionarySpill spill;
 
   DictionaryStringWriter(VariableBinaryBuilder plainBuilder, Budget budget, boolean stats, String name,
       boolean always, long maxBytes, long dictionaryId) {
@@ -69,12 +78,12 @@ final class DictionaryStringWriter extends ColumnWriter {
     if (decided) {
       int index = dictionary.add(v);
       if (index < 0) {
-        throw full(v);
+        index = spill(v);
       }
       indices.appendInt(index);
       budget.bytes += 4;
       if (stats) {
-        track(index);
+        track(index, v);
       }
       return;
     }
@@ -89,7 +98,8 @@ final class DictionaryStringWriter extends ColumnWriter {
       int index = dictionary.add(v);
       if (index < 0) {
         if (always) {
-          throw full(v);
+          indices.appendInt(spill(v));
+          return;
         }
         overflowed = true;
       } else {
@@ -100,17 +110,24 @@ final class DictionaryStringWriter extends ColumnWriter {
     indices.appendInt(0); // keeps the row count; the encoded side is dropped at the decision
   }
 
-  private IllegalStateException full(UTF8String v) {
-    return new IllegalStateException("arrowfile: string column '" + name + "' is dictionary-encoded in this file ("
-        + (always ? "dictionary=always" : "dictionary=auto chose it from the file's first batch") + "), but its "
-        + "dictionary is full at " + dictionary.size() + " distinct values, " + dictionary.bytes() + " bytes: a "
-        + "file's dictionary is kept in memory until the file ends, so it is bounded by " + MAX_ENTRIES
-        + " values and maxBatchBytes (" + maxBytes + " bytes), and a file cannot switch a column to plain or "
-        + "replace its dictionary. Write this data with dictionary=never, or with fewer rows per file "
-        + "(maxRecordsPerFile)" + (dictionary.bytes() + v.numBytes() > maxBytes ? ", or a larger maxBatchBytes" : ""));
+  /** Appends {@code v}, not in the full in-memory dictionary, to the spilled part; returns its index. */
+  private int spill(UTF8String v) {
+    if (spill == null) {
+      spill = DictionarySpill.startWith(dictionary, name);
+    }
+    return spill.append(v);
   }
 
-  private void track(int index) {
+  private void track(int index, UTF8String v) {
+    if (index >= dictionary.size()) { // spilled: compared as bytes, copied when it is a new bound
+      if (spilledMin == null || v.binaryCompare(spilledMin) < 0) {
+        spilledMin = v.clone();
+      }
+      if (spilledMax == null || v.binaryCompare(spilledMax) > 0) {
+        spilledMax = v.clone();
+      }
+      return;
+    }
     if (index >= seen.length) {
       seen = java.util.Arrays.copyOf(seen, Math.max(index + 1, seen.length * 2));
     }
@@ -170,12 +187,21 @@ final class DictionaryStringWriter extends ColumnWriter {
   }
 
   /** The complete dictionary, for the end of the file. */
-  ArrayData dictionary(Field field) {
-    return dictionary.build(field.dictionaryValueField());
+  ArrayData dictionary(Field field) throws IOException {
+    return spill == null ? dictionary.build(field.dictionaryValueField())
+        : spill.values(field.dictionaryValueField());
   }
 
-  int dictionarySize() {
-    return dictionary.size();
+  /** Whether the dictionary outgrew memory (and is then best written uncompressed, see the class comment). */
+  boolean spilled() {
+    return spill != null;
+  }
+
+  /** Deletes the spilled part, if any, once the file is written or abandoned. */
+  void release() {
+    if (spill != null) {
+      spill.close();
+    }
   }
 
   @Override
@@ -187,11 +213,14 @@ final class DictionaryStringWriter extends ColumnWriter {
       plain.minMaxJson(sb);
       return;
     }
-    if (min < 0) {
+    UTF8String lo = min < 0 ? spilledMin : spilledMin == null || dictionary.get(min).binaryCompare(spilledMin) <= 0
+        ? dictionary.get(min) : spilledMin;
+    UTF8String hi = max < 0 ? spilledMax : spilledMax == null || dictionary.get(max).binaryCompare(spilledMax) >= 0
+        ? dictionary.get(max) : spilledMax;
+    if (lo == null) {
       return;
     }
-    // the same rendering as StringWriter's: copy the two values into a StringWriter-shaped helper
-    StringWriter.minMaxJson(sb, dictionary.get(min), dictionary.get(max));
+    StringWriter.minMaxJson(sb, lo, hi);
   }
 
   @Override
@@ -203,5 +232,7 @@ final class DictionaryStringWriter extends ColumnWriter {
     epoch++;
     min = -1;
     max = -1;
+    spilledMin = null;
+    spilledMax = null;
   }
 }

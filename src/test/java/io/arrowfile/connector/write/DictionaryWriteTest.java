@@ -3,7 +3,6 @@ package io.arrowfile.connector.write;
 import static io.arrowfile.testing.SparkTesting.messages;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -378,6 +377,20 @@ public class DictionaryWriteTest {
     // values sliced out of a larger buffer compare by content
     UTF8String big = UTF8String.fromString("__abc__");
     assertEquals(0, small.add(big.substring(2, 5)));
-    assertNull(null);
+  }
+
+  @Test
+  void aFilesDictionariesShareOneBoundAndAPlainColumnGivesItsShareBack() {
+    StringDictionary.Bound bound = new StringDictionary.Bound(3, 1 << 20);
+    StringDictionary a = new StringDictionary(bound);
+    StringDictionary b = new StringDictionary(bound);
+    assertEquals(0, a.add(UTF8String.fromString("x")));
+    assertEquals(1, a.add(UTF8String.fromString("y")));
+    assertEquals(0, b.add(UTF8String.fromString("x")));
+    assertEquals(-1, b.add(UTF8String.fromString("z")));
+    assertEquals(0, b.add(UTF8String.fromString("x"))); // values it holds are still found
+    a.release();
+    assertEquals(1, b.add(UTF8String.fromString("z")));
+    assertEquals(2, bound.entries); // b's x and z
   }
 }

@@ -28,8 +28,8 @@ import java.util.Map;
  *   <tr><td>{@value #DICTIONARY}</td><td>{@code never} | {@code auto} | {@code always}: dictionary-encode
  *       top-level string columns (int32 indices, one dictionary per column and file, written complete after the
  *       record batches); {@code auto} encodes a column when the file's first batch has at most one distinct value
- *       per 4 non-null values; the dictionary's distinct values are held in memory up to 2^20 values and
- *       {@code maxBatchBytes} bytes; further new values of a column that outgrows that become entries kept on local
+ *       per 4 non-null values; the file's dictionaries hold their distinct values in memory up to 2^20 values
+ *       and {@code maxBatchBytes} bytes together; further new values of a column that outgrows that become entries kept on local
  *       disk and written uncompressed at the end of the file</td>
  *       <td>{@code never}</td></tr>
  *   <tr><td>{@value #SORT_WITHIN_FILES}</td><td>comma-separated top-level column names: the rows of each written

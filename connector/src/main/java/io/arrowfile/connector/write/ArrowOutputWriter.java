@@ -101,11 +101,13 @@ public final class ArrowOutputWriter extends OutputWriter {
     StructField[] fields = dataSchema.fields();
     this.columns = new ColumnWriter[fields.length];
     this.dictionaries = new DictionaryStringWriter[fields.length];
+    StringDictionary.Bound dictionaryMemory = new StringDictionary.Bound(DictionaryStringWriter.MAX_ENTRIES,
+        options.maxBatchBytes());
     for (int i = 0; i < fields.length; i++) {
       if (options.dictionary() != ArrowWriteOptions.Dictionary.NEVER && fields[i].dataType() instanceof StringType) {
         columns[i] = dictionaries[i] = new DictionaryStringWriter((VariableBinaryBuilder) batch.column(i), budget,
             options.statistics(), fields[i].name(), options.dictionary() == ArrowWriteOptions.Dictionary.ALWAYS,
-            options.maxBatchBytes(), i);
+            dictionaryMemory, i);
       } else {
         columns[i] = ColumnWriter.create(fields[i].dataType(), batch.column(i), budget, options.statistics(),
             fields[i].name());

@@ -22,8 +22,8 @@ import org.apache.spark.unsafe.types.UTF8String;
  * {@link #AUTO_MAX_DISTINCT_RATIO} distinct values per non-null value. A plain column is then written by the
  * {@link StringWriter} alone ({@link #plainWriter()}).
  *
- * <p>The dictionary's distinct values are kept in memory ({@link StringDictionary}), bounded by {@link #MAX_ENTRIES}
- * values and {@code maxBatchBytes} bytes. When the first batch passes that bound, {@code auto} picks plain. When an
+ * <p>The dictionary's distinct values are kept in memory ({@link StringDictionary}), the file's dictionaries together
+ * bounded by {@link #MAX_ENTRIES} values and {@code maxBatchBytes} bytes. When the first batch passes that bound, {@code auto} picks plain. When an
  * encoded column passes it (a column that looked repetitive in the first batch and is not), the write goes on: the
  * file's schema already declares the column encoded and a file holds one dictionary per column, so every further
  * new value becomes a new dictionary entry kept on local disk ({@link DictionarySpill}), and the dictionary is
@@ -32,12 +32,11 @@ import org.apache.spark.unsafe.types.UTF8String;
 final class DictionaryStringWriter extends ColumnWriter {
   /** {@code auto} encodes a column whose first batch has at most this many distinct values per non-null value. */
   static final double AUTO_MAX_DISTINCT_RATIO = 0.25;
-  /** The most distinct values a file's dictionary may hold (its hash table then takes 16 MiB). */
+  /** The most distinct values a file's dictionaries may hold in memory together (hash tables of 16 MiB at most). */
   static final int MAX_ENTRIES = 1 << 20;
 
   private final String name;
   private final boolean always;
-  private final long maxBytes;
   private final IntBuilder indices;
   private final StringWriter plain;
   private final VariableBinaryBuilder plainBuilder;
@@ -60,15 +59,14 @@ final class DictionaryStringWriter extends ColumnWriter {
   private DictionarySpill spill;
 
   DictionaryStringWriter(VariableBinaryBuilder plainBuilder, Budget budget, boolean stats, String name,
-      boolean always, long maxBytes, long dictionaryId) {
+      boolean always, StringDictionary.Bound bound, long dictionaryId) {
     super(ArrayBuilder.create(Field.nullable(name, ArrowType.Int.INT32)), budget, stats);
     this.indices = (IntBuilder) builder;
     this.plainBuilder = plainBuilder;
     this.plain = new StringWriter(plainBuilder, budget, stats);
     this.name = name;
     this.always = always;
-    this.maxBytes = maxBytes;
-    this.dictionary = new StringDictionary(MAX_ENTRIES, maxBytes);
+    this.dictionary = new StringDictionary(bound);
     this.dictionaryId = dictionaryId;
   }
 
@@ -150,6 +148,9 @@ final class DictionaryStringWriter extends ColumnWriter {
     decided = true;
     encoded = always || (!overflowed && firstBatchNonNull > 0
         && dictionary.size() <= AUTO_MAX_DISTINCT_RATIO * firstBatchNonNull);
+    if (!encoded) {
+      dictionary.release(); // the memory goes to the file's encoded columns
+    }
     return encoded ? dictionaryField(plainField) : plainField;
   }
 

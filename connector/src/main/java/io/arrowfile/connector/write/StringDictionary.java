@@ -12,11 +12,24 @@ import org.apache.spark.unsafe.types.UTF8String;
 /**
  * The growing, append-only dictionary of one string column of one file: distinct values in first-seen order
  * (their bytes end to end in one array) and an open-addressing hash table value -&gt; index, with no object per
- * value. Bounded: {@link #add} refuses a value that would take it past {@code maxEntries} or {@code maxBytes}.
+ * value. Bounded: {@link #add} refuses a value that would take the dictionaries sharing its {@link Bound} (those of
+ * one file) past their entries or bytes.
  */
 final class StringDictionary {
-  private final int maxEntries;
-  private final long maxBytes;
+  /** The memory all dictionaries of one file may take together: distinct values and their bytes. */
+  static final class Bound {
+    final int maxEntries;
+    final long maxBytes;
+    int entries;
+    long bytes;
+
+    Bound(int maxEntries, long maxBytes) {
+      this.maxEntries = maxEntries;
+      this.maxBytes = maxBytes;
+    }
+  }
+
+  private final Bound bound;
   private byte[] data = new byte[1 << 12];
   private int dataLength;
   private int[] offsets = new int[257]; // offsets[i]..offsets[i+1] are the bytes of value i
@@ -24,9 +37,13 @@ final class StringDictionary {
   private int[] slots = new int[1 << 8]; // index + 1, 0 = empty
   private int[] hashes = new int[1 << 8];
 
+  StringDictionary(Bound bound) {
+    this.bound = bound;
+  }
+
+  /** A dictionary with a bound of its own. */
   StringDictionary(int maxEntries, long maxBytes) {
-    this.maxEntries = maxEntries;
-    this.maxBytes = maxBytes;
+    this(new Bound(maxEntries, maxBytes));
   }
 
   int size() {
@@ -60,9 +77,11 @@ final class StringDictionary {
       }
       i = (i + 1) & mask;
     }
-    if (size >= maxEntries || (long) dataLength + n > maxBytes) {
+    if (bound.entries >= bound.maxEntries || bound.bytes + n > bound.maxBytes) {
       return -1;
     }
+    bound.entries++;
+    bound.bytes += n;
     if (dataLength + n > data.length) {
       data = Arrays.copyOf(data, (int) Math.min(Integer.MAX_VALUE - 8,
           Math.max((long) dataLength + n, 2L * data.length)));
@@ -80,6 +99,18 @@ final class StringDictionary {
       rehash();
     }
     return index;
+  }
+
+  /** Empties the dictionary and gives its share of the bound back (a column decided plain). */
+  void release() {
+    bound.entries -= size;
+    bound.bytes -= dataLength;
+    data = new byte[0];
+    dataLength = 0;
+    offsets = new int[257];
+    size = 0;
+    slots = new int[1 << 8];
+    hashes = new int[1 << 8];
   }
 
   private static int mix(int h) {

@@ -125,6 +125,10 @@ class CorruptFilesSparkTest {
           () -> spark.read().format("arrowfile").schema(schema).load(dir.toString()).collectAsList());
       String messages = SparkTesting.messages(e);
       assertTrue(messages.contains("part-00099-corrupt-" + kind + ".arrow"), messages);
+      // what is wrong comes with the whole path and what to do: skip such files, or see what is wrong
+      Path bad = dir.resolve("part-00099-corrupt-" + kind + ".arrow");
+      assertTrue(messages.contains(bad + ": ") && messages.contains("set the read option ignoreCorruptFiles=true")
+          && messages.contains("`bin/arrowfile validate " + bad + "` lists what is wrong"), messages);
       // Explicitly false, too.
       Exception e2 = assertThrows(Exception.class,
           () -> spark.read().format("arrowfile").schema(schema).option("ignoreCorruptFiles", "false")
@@ -136,6 +140,10 @@ class CorruptFilesSparkTest {
           () -> spark.read().format("arrowfile").load(dir.toString()).collectAsList());
       assertTrue(SparkTesting.messages(e3).contains("part-00099-corrupt-" + kind + ".arrow"),
           SparkTesting.messages(e3));
+      String inference = e3.getMessage();
+      assertTrue(inference.startsWith("cannot read the Arrow schema: file:" + bad + ": ")
+          && inference.indexOf(bad.toString()) == inference.lastIndexOf(bad + ": ") // the path once, then the command
+          && inference.contains("ignoreCorruptFiles=true"), inference);
     }
   }
 

@@ -4,10 +4,11 @@ package io.arrowfile.columnar;
  * The one exception for Arrow data that breaks the format: a corrupt or truncated file, metadata that
  * does not describe what the body holds, offsets out of range, invalid UTF-8, an unsupported feature.
  *
- * <p>The message reads {@code source: location: field path: problem}, each part present when known, for
+ * <p>The message reads {@code source: location: field path: problem. advice}, each part present when known, for
  * example {@code data.arrow: record batch 3 (offset 4096): field 'tags.item': offset 17 (912) is beyond
  * the data buffer (800 bytes)}. The layer that finds the problem states it; outer layers add where it is
- * with {@link #inField}, {@link #at} and {@link #in}.
+ * with {@link #inField}, {@link #at} and {@link #in}, and the layer that knows the user's remedies adds them with
+ * {@link #withAdvice}.
  */
 public class ArrowFormatException extends RuntimeException {
   private static final long serialVersionUID = 1L;
@@ -16,25 +17,27 @@ public class ArrowFormatException extends RuntimeException {
   private final String location;
   private final String fieldPath;
   private final String problem;
+  private final String advice;
 
   public ArrowFormatException(String problem) {
-    this(null, null, null, problem, null);
+    this(null, null, null, problem, null, null);
   }
 
   public ArrowFormatException(String problem, Throwable cause) {
-    this(null, null, null, problem, cause);
+    this(null, null, null, problem, null, cause);
   }
 
-  private ArrowFormatException(String source, String location, String fieldPath, String problem,
+  private ArrowFormatException(String source, String location, String fieldPath, String problem, String advice,
       Throwable cause) {
-    super(compose(source, location, fieldPath, problem), cause);
+    super(compose(source, location, fieldPath, problem, advice), cause);
     this.source = source;
     this.location = location;
     this.fieldPath = fieldPath;
     this.problem = problem;
+    this.advice = advice;
   }
 
-  private static String compose(String source, String location, String fieldPath, String problem) {
+  private static String compose(String source, String location, String fieldPath, String problem, String advice) {
     StringBuilder sb = new StringBuilder();
     if (source != null) {
       sb.append(source).append(": ");
@@ -45,7 +48,11 @@ public class ArrowFormatException extends RuntimeException {
     if (fieldPath != null) {
       sb.append("field '").append(fieldPath).append("': ");
     }
-    return sb.append(problem).toString();
+    sb.append(problem);
+    if (advice != null) {
+      sb.append(". ").append(advice);
+    }
+    return sb.toString();
   }
 
   /** The file or stream, when known. */
@@ -68,6 +75,16 @@ public class ArrowFormatException extends RuntimeException {
     return problem;
   }
 
+  /** What the reader can do about it, when known. */
+  public String advice() {
+    return advice;
+  }
+
+  /** The same problem with what to do about it, unless advice is already given. */
+  public ArrowFormatException withAdvice(String newAdvice) {
+    return advice != null ? this : copy(source, location, fieldPath, newAdvice);
+  }
+
   /** The same problem inside field {@code name}: the path grows outward ({@code name.innerPath}). */
   public ArrowFormatException inField(String name) {
     String path = fieldPath == null ? name : name + "." + fieldPath;
@@ -85,7 +102,11 @@ public class ArrowFormatException extends RuntimeException {
   }
 
   private ArrowFormatException copy(String s, String l, String f) {
-    ArrowFormatException e = new ArrowFormatException(s, l, f, problem, getCause());
+    return copy(s, l, f, advice);
+  }
+
+  private ArrowFormatException copy(String s, String l, String f, String a) {
+    ArrowFormatException e = new ArrowFormatException(s, l, f, problem, a, getCause());
     e.setStackTrace(getStackTrace());
     for (Throwable t : getSuppressed()) {
       e.addSuppressed(t);

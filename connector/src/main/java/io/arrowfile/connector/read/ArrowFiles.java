@@ -1,5 +1,6 @@
 package io.arrowfile.connector.read;
 
+import io.arrowfile.columnar.ArrowFormatException;
 import io.arrowfile.connector.options.ArrowOptions;
 import io.arrowfile.ipc.ArrowFileReader;
 import io.arrowfile.ipc.ArrowStreamReader;
@@ -154,6 +155,19 @@ public final class ArrowFiles {
    * file under {@code ignoreMissingFiles} or else report it as missing; any other as an
    * {@link UncheckedIOException} naming the file.
    */
+  /**
+   * {@code e}, a file that breaks the format, named by its whole path and with what a Spark user can do: skip such
+   * files, or see all that is wrong with this one.
+   */
+  public static ArrowFormatException corrupt(String file, ArrowFormatException e) {
+    java.net.URI uri = new Path(file).toUri();
+    String validate = uri.getScheme() == null || uri.getScheme().equals("file")
+        ? "`bin/arrowfile validate " + uri.getPath() + "` lists what is wrong in this file"
+        : "`bin/arrowfile validate` on a local copy of it lists what is wrong in this file";
+    return e.in(file).withAdvice("To skip files that cannot be read, set the read option ignoreCorruptFiles=true "
+        + "(or spark.sql.files.ignoreCorruptFiles=true); " + validate);
+  }
+
   public static RuntimeException failure(String file, IOException e) {
     if (e instanceof java.io.FileNotFoundException) {
       throw ArrowFiles.<RuntimeException>uncheckedThrow(e);

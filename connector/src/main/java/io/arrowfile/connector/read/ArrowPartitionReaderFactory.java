@@ -1,5 +1,6 @@
 package io.arrowfile.connector.read;
 
+import io.arrowfile.columnar.ArrowFormatException;
 import java.io.IOException;
 import java.util.Iterator;
 import org.apache.spark.broadcast.Broadcast;
@@ -102,13 +103,15 @@ public final class ArrowPartitionReaderFactory extends FilePartitionReaderFactor
       return metadata == null ? it : it.withMetadata(metadata, file);
     } catch (IOException e) {
       throw ArrowFiles.failure(file.filePath().toString(), e);
+    } catch (ArrowFormatException e) {
+      throw ArrowFiles.corrupt(file.filePath().toString(), e);
     }
   }
 
   @Override
   public PartitionReader<ColumnarBatch> buildColumnarReader(PartitionedFile file) {
     ArrowBatchIterator it = open(file);
-    return new IteratorReader<>(it, it);
+    return new IteratorReader<>(it, it, file.filePath().toString());
   }
 
   @Override
@@ -117,7 +120,7 @@ public final class ArrowPartitionReaderFactory extends FilePartitionReaderFactor
       return aggregateReader(file);
     }
     ArrowBatchIterator it = open(file);
-    return new IteratorReader<>(it.rows(), it);
+    return new IteratorReader<>(it.rows(), it, file.filePath().toString());
   }
 
   /**
@@ -152,6 +155,8 @@ public final class ArrowPartitionReaderFactory extends FilePartitionReaderFactor
             caseSensitive, m);
       } catch (IOException e) {
         throw ArrowFiles.failure(file.filePath().toString(), e);
+      } catch (ArrowFormatException e) {
+        throw ArrowFiles.corrupt(file.filePath().toString(), e);
       }
     }
     for (int a = 0; a < aggregates.length; a++) {
@@ -213,18 +218,24 @@ public final class ArrowPartitionReaderFactory extends FilePartitionReaderFactor
   private static final class IteratorReader<T> implements PartitionReader<T> {
     private final Iterator<T> it;
     private final ArrowBatchIterator owner;
+    private final String file;
     private T current;
 
-    IteratorReader(Iterator<T> it, ArrowBatchIterator owner) {
+    IteratorReader(Iterator<T> it, ArrowBatchIterator owner, String file) {
       this.it = it;
       this.owner = owner;
+      this.file = file;
     }
 
     @Override
     public boolean next() {
-      if (it.hasNext()) {
-        current = it.next();
-        return true;
+      try {
+        if (it.hasNext()) {
+          current = it.next();
+          return true;
+        }
+      } catch (ArrowFormatException e) {
+        throw ArrowFiles.corrupt(file, e);
       }
       current = null;
       return false;

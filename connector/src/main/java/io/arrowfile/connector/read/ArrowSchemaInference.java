@@ -99,6 +99,11 @@ public final class ArrowSchemaInference {
         throw new UncheckedIOException("cannot read the Arrow schema of " + status.getPath() + ": "
             + e.getMessage(), io);
       }
+      if (e instanceof io.arrowfile.columnar.ArrowFormatException format) {
+        // the message names the file already (its source)
+        throw new IllegalArgumentException("cannot read the Arrow schema: "
+            + ArrowFiles.corrupt(status.getPath().toString(), format).getMessage(), e);
+      }
       throw new IllegalArgumentException("cannot read the Arrow schema of " + status.getPath() + ": "
           + e.getMessage(), e);
     }

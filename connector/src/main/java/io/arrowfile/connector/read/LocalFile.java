@@ -33,8 +33,7 @@ public final class LocalFile implements PositionedSource {
 
   private LocalFile(Path path, FileChannel channel, long size, long modificationTime, long modificationNanos) {
     this.path = path;
-    Path fileName = path.getFileName();
-    this.name = fileName == null ? path.toString() : fileName.toString();
+    this.name = path.toString(); // whole: messages name the file as inference and Spark's own errors do
     this.channel = channel;
     this.size = size;
     this.modificationTime = modificationTime;

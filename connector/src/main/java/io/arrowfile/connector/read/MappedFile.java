@@ -60,8 +60,7 @@ public final class MappedFile implements ByteSource {
         all = ArrowBuffer.ofChunks(chunks);
       }
       OPEN.incrementAndGet();
-      Path fileName = path.getFileName();
-      return new MappedFile(fileName == null ? path.toString() : fileName.toString(), size, chunks, all);
+      return new MappedFile(path.toString(), size, chunks, all);
     }
   }
 

@@ -240,7 +240,7 @@ class S3aTest {
     }
     Dataset<Row> source = spark.range(0, 200_000, 1, 1).selectExpr(exprs);
     for (String path : List.of(s3Path("nine"), localPath("nine"))) {
-      source.write().format("arrowfile").save(path);
+      source.write().format("arrowfile").options(SparkTesting.PLAIN).save(path); // 14 MB, columns far apart
     }
     List<FileStatus> files = dataFiles(s3Path("nine"));
     assertEquals(1, files.size());

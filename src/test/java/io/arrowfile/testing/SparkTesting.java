@@ -14,6 +14,13 @@ import scala.jdk.javaapi.CollectionConverters;
 public final class SparkTesting {
   private SparkTesting() {}
 
+  /**
+   * Write options for files laid out plainly: uncompressed, no dictionary encoding (the defaults are zstd and
+   * {@code dictionary=auto}). For tests that measure bytes or splits, or damage bytes at known places.
+   */
+  public static final java.util.Map<String, String> PLAIN = java.util.Map.of("compression", "none", "dictionary",
+      "never");
+
   /** A {@code local[2]} session: no UI, two shuffle partitions, UTC, then {@code conf} as key, value pairs. */
   public static SparkSession local(String appName, String... conf) {
     return session("local[2]", appName, conf);

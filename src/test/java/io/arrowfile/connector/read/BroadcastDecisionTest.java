@@ -77,7 +77,7 @@ class BroadcastDecisionTest {
   }
 
   /**
-   * Parquet, arrowfile written plain, and with dictionaries and zstd. (Measured once more, with 4,000,000 fact rows:
+   * Parquet, arrowfile written plain, with dictionaries and zstd, and with the default options. (Measured once more, with 4,000,000 fact rows:
    * dictionaries alone left the all-columns join a sort-merge join, dimension 14.0 MB; with lz4 too, every join was
    * broadcast, as with zstd.)
    */
@@ -86,6 +86,7 @@ class BroadcastDecisionTest {
     v.put("parquet", new String[0]);
     v.put("arrow-plain", new String[] {"dictionary", "never", "compression", "none"});
     v.put("arrow-dictionary-zstd", new String[] {"dictionary", "auto", "compression", "zstd"});
+    v.put("arrow-defaults", new String[0]);
     return v;
   }
 
@@ -163,5 +164,7 @@ class BroadcastDecisionTest {
     // the 10 MB threshold, and only its narrow projections are broadcast.
     assertEquals(List.of("broadcast", "sort-merge", "sort-merge"), decisions.get("arrow-plain"), report.toString());
     assertEquals(decisions.get("parquet"), decisions.get("arrow-dictionary-zstd"), report.toString());
+    // which are the default write options
+    assertEquals(decisions.get("parquet"), decisions.get("arrow-defaults"), report.toString());
   }
 }

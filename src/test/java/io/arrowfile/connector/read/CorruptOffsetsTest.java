@@ -41,7 +41,7 @@ class CorruptOffsetsTest {
     String out = dir.resolve("t").toString();
     // Every string is 7 bytes, so each batch's offsets are 0, 7, 14, ...: easy to find in the file.
     spark.range(0, 1000, 1, 1).selectExpr("id", "format_string('row%04d', id) as s")
-        .write().format("arrowfile").option("rowsPerBatch", "250").save(out);
+        .write().format("arrowfile").options(SparkTesting.PLAIN).option("rowsPerBatch", "250").save(out);
     Path file;
     try (Stream<Path> s = Files.list(Path.of(out))) {
       file = s.filter(p -> p.toString().endsWith(".arrow")).findFirst().orElseThrow();

@@ -52,7 +52,7 @@ class LargeFileTest {
     // One partition, so one task writes one file; each row's payload is its id padded to 1000 bytes.
     spark.range(0, ROWS, 1, 1)
         .selectExpr("id", "lpad(cast(id as string), " + PAYLOAD + ", 'x') as payload")
-        .write().format("arrowfile").save(path);
+        .write().format("arrowfile").options(SparkTesting.PLAIN).save(path);
 
     Path file;
     try (Stream<Path> files = Files.list(Path.of(path))) {

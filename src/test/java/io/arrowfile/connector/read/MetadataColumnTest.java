@@ -61,8 +61,8 @@ class MetadataColumnTest {
     arrow = dir.resolve("arrow data").toString();
     parquet = dir.resolve("parquet data").toString();
     arrowNoStatistics = dir.resolve("arrow no statistics").toString();
-    table().write().format("arrowfile").option("rowsPerBatch", "1000").save(arrow);
-    table().write().format("arrowfile").option("rowsPerBatch", "1000").option("statistics", "false")
+    table().write().format("arrowfile").options(SparkTesting.PLAIN).option("rowsPerBatch", "1000").save(arrow);
+    table().write().format("arrowfile").options(SparkTesting.PLAIN).option("rowsPerBatch", "1000").option("statistics", "false")
         .save(arrowNoStatistics);
     table().write().parquet(parquet);
   }

@@ -42,7 +42,7 @@ class NestedPruningTest {
         "transform(sequence(0, CAST(id % 4 AS INT)), i -> named_struct('a', CAST(id + i AS INT),"
             + " 'b', repeat('b', 50))) AS arr",
         "map('k', named_struct('p', CAST(id AS INT), 'q', repeat('q', 50))) AS m")
-        .write().format("arrowfile").option("rowsPerBatch", "5000").save(table);
+        .write().format("arrowfile").options(SparkTesting.PLAIN).option("rowsPerBatch", "5000").save(table);
   }
 
   @AfterAll

@@ -115,7 +115,7 @@ class ReadPathTest {
           + "INTERVAL '1' HOUR AS h FROM range(3)");
       df = df.withColumn("id", df.col("id").as("id", md));
       String out = dir.resolve("restore").toString();
-      df.write().format("arrowfile").mode("overwrite").save(out);
+      df.write().format("arrowfile").options(SparkTesting.PLAIN).mode("overwrite").save(out);
       StructType back = spark.read().format("arrowfile").load(out).schema();
       // Spark's write path marks char/varchar fields with __CHAR_VARCHAR_TYPE_STRING; it comes back, as with Parquet.
       assertEquals("varchar(10)", back.apply("v").metadata().getString("__CHAR_VARCHAR_TYPE_STRING"));
@@ -225,7 +225,7 @@ class ReadPathTest {
     spark.range(0, 60_000, 1, 3)
         .selectExpr("id", "id AS a1", "id AS a2", "id AS a3", "id AS a4", "id AS a5", "id AS a6", "id AS a7",
             "id AS a8", "id AS a9")
-        .write().format("arrowfile").option("rowsPerBatch", "2000").save(out);
+        .write().format("arrowfile").options(SparkTesting.PLAIN).option("rowsPerBatch", "2000").save(out);
     spark.conf().set("spark.sql.files.maxPartitionBytes", "400000");
     spark.conf().set("spark.sql.files.openCostInBytes", "0");
     try {
@@ -266,7 +266,7 @@ class ReadPathTest {
     // two files of about 1.6 MB (record batches of 1000 rows, 16 KB); Spark's 1 MB splits would make 4 tasks
     // of 1 MB and 0.6 MB, the last two of which wait for a core
     spark.range(0, 200_000, 1, 2).selectExpr("id", "id * 2 AS a")
-        .write().format("arrowfile").option("rowsPerBatch", "1000").save(out);
+        .write().format("arrowfile").options(SparkTesting.PLAIN).option("rowsPerBatch", "1000").save(out);
     spark.conf().set("spark.sql.files.maxPartitionBytes", "1000000");
     spark.conf().set("spark.sql.files.openCostInBytes", "0");
     try {
@@ -302,7 +302,7 @@ class ReadPathTest {
       spark.range(0, 100_000, 1, 1)
           .selectExpr("id", "CAST(id AS STRING) AS s", "id * 0.5 AS d", "IF(id % 7 = 0, NULL, id) AS n",
               "CAST(id AS DECIMAL(12, 2)) AS dec", "DATE_ADD(DATE'2020-01-01', CAST(id / 1000 AS INT)) AS day")
-          .write().format("arrowfile").option("rowsPerBatch", "1000").option("dictionary", "never").save(out);
+          .write().format("arrowfile").options(SparkTesting.PLAIN).option("rowsPerBatch", "1000").save(out);
     }
     return out;
   }

@@ -46,7 +46,7 @@ class ScanStatisticsTest {
       spark.range(0, 100_000, 1, 3).selectExpr("id", "CAST(id % 1000 AS INT) AS i", "IF(id % 7 = 0, NULL, id) AS n",
           "CAST(id * 0.5 - 10 AS DOUBLE) AS d", "CAST(id AS DECIMAL(12, 2)) AS dec", "CAST(id AS STRING) AS s",
           "DATE_ADD(DATE'2020-01-01', CAST(id / 1000 AS INT)) AS day", "id % 2 = 0 AS b")
-          .write().format("arrowfile").option("rowsPerBatch", "4096").save(out);
+          .write().format("arrowfile").options(SparkTesting.PLAIN).option("rowsPerBatch", "4096").save(out);
     }
     return out;
   }

@@ -162,7 +162,7 @@ public class DictionaryWriteTest {
     assertEquals(ourRows(file), arrowJavaRows(file));
     // a plain file of the same rows reads back to the same values, and is larger
     Path plain = tmp.resolve("plain");
-    data().coalesce(1).write().format("arrowfile").save(plain.toString());
+    data().coalesce(1).write().format("arrowfile").option("dictionary", "never").save(plain.toString());
     assertEquals(ourRows(ArrowWriteTest.single(plain)), ourRows(file));
     assertTrue(Files.size(file) < Files.size(ArrowWriteTest.single(plain)));
   }
@@ -244,7 +244,8 @@ public class DictionaryWriteTest {
     data().repartition(3).write().format("arrowfile").option("dictionary", "auto").partitionBy("part")
         .save(out.toString());
     // then plain files of the same rows into the same directories: one table of mixed encodings
-    data().repartition(2).write().format("arrowfile").mode("append").partitionBy("part").save(out.toString());
+    data().repartition(2).write().format("arrowfile").option("dictionary", "never").mode("append")
+        .partitionBy("part").save(out.toString());
     List<Path> files = ArrowWriteTest.arrowFiles(out);
     int encoded = 0;
     for (Path f : files) {
@@ -311,6 +312,22 @@ public class DictionaryWriteTest {
   }
 
   @Test
+  void aDictionaryPastTheLargestStringArrayFailsTheWriteNamingTheRemedies() {
+    // 2 GiB of values in one file, here lowered to 4 KiB
+    DictionarySpill.maxBytes = 4096;
+    try {
+      Exception e = assertThrows(Exception.class, () -> spark.sql("SELECT concat('value-', id) AS s FROM range(5000)")
+          .coalesce(1).write().format("arrowfile").option("dictionary", "always").option("maxBatchBytes", "1k")
+          .save(tmp.resolve("too-large").toString()));
+      String m = messages(e);
+      assertTrue(m.contains("string column 's' is dictionary-encoded in this file") && m.contains("dictionary=never")
+          && m.contains("maxRecordsPerFile"), m);
+    } finally {
+      DictionarySpill.maxBytes = DictionarySpill.MAX_BYTES;
+    }
+  }
+
+  @Test
   void aSpilledDictionaryIsTheHeadThenTheSpilledValuesAndLeavesNoFile() throws IOException {
     StringDictionary head = new StringDictionary(2, 1 << 20);
     head.add(UTF8String.fromString("a"));
@@ -346,7 +363,7 @@ public class DictionaryWriteTest {
 
   @Test
   void optionValues() {
-    assertEquals(ArrowWriteOptions.Dictionary.NEVER, ArrowWriteOptions.parse(Map.of()).dictionary());
+    assertEquals(ArrowWriteOptions.Dictionary.AUTO, ArrowWriteOptions.parse(Map.of()).dictionary()); // the default
     assertEquals(ArrowWriteOptions.Dictionary.AUTO, ArrowWriteOptions.parse(Map.of("dictionary", "Auto")).dictionary());
     assertEquals(ArrowWriteOptions.Dictionary.ALWAYS,
         ArrowWriteOptions.parse(Map.of("Dictionary", "ALWAYS")).dictionary());

@@ -152,12 +152,19 @@ class SortWithinFilesTest {
 
   @Test
   void aWriteFailingWhileTheSortedRowsAreWrittenReportsItsOwnError() throws IOException {
-    // dictionary=always with a 1 KiB cap: the distinct strings outgrow the dictionary once sorted rows reach the file
+    // dictionary=always with a 1 KiB cap in memory and (lowered here) 4 KiB on disk: the distinct strings outgrow
+    // the dictionary once sorted rows reach the file
     Path out = tmp.resolve("outgrown");
-    Exception e = assertThrows(Exception.class, () -> shuffled(spark).coalesce(1).write().format("arrowfile")
-        .option("sortWithinFiles", "k").option("dictionary", "always").option("maxBatchBytes", "1k")
-        .save(out.toString()));
-    assertTrue(messages(e).contains("arrowfile: string column 's' is dictionary-encoded in this file"), messages(e));
+    DictionarySpill.maxBytes = 4096;
+    try {
+      Exception e = assertThrows(Exception.class, () -> shuffled(spark).coalesce(1).write().format("arrowfile")
+          .option("sortWithinFiles", "k").option("dictionary", "always").option("maxBatchBytes", "1k")
+          .save(out.toString()));
+      assertTrue(messages(e).contains("arrowfile: string column 's' is dictionary-encoded in this file"),
+          messages(e));
+    } finally {
+      DictionarySpill.maxBytes = DictionarySpill.MAX_BYTES;
+    }
     assertEquals(List.of(), ArrowWriteTest.arrowFilesQuietly(out));
   }
 

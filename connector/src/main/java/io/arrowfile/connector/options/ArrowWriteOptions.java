@@ -17,7 +17,7 @@ import java.util.Map;
  *   <tr><th>option</th><th>values</th><th>default</th></tr>
  *   <tr><td>{@value #COMPRESSION}</td><td>{@code none} | {@code uncompressed} | {@code lz4} (LZ4_FRAME) |
  *       {@code zstd}; body buffers are compressed one by one, as the IPC format specifies</td>
- *       <td>{@code none}</td></tr>
+ *       <td>{@code zstd} (see {@link #DEFAULT})</td></tr>
  *   <tr><td>{@value #COMPRESSION_LEVEL}</td><td>zstd level 1..22 (only with {@code compression=zstd})</td>
  *       <td>3 (zstd's own default: the usual speed/ratio balance)</td></tr>
  *   <tr><td>{@value #ROWS_PER_BATCH}</td><td>1 .. 2^31-2</td><td>{@value #DEFAULT_ROWS_PER_BATCH}</td></tr>
@@ -29,9 +29,9 @@ import java.util.Map;
  *       top-level string columns (int32 indices, one dictionary per column and file, written complete after the
  *       record batches); {@code auto} encodes a column when the file's first batch has at most one distinct value
  *       per 4 non-null values; the file's dictionaries hold their distinct values in memory up to 2^20 values
- *       and {@code maxBatchBytes} bytes together; further new values of a column that outgrows that become entries kept on local
- *       disk and written uncompressed at the end of the file</td>
- *       <td>{@code never}</td></tr>
+ *       and {@code maxBatchBytes} bytes together; further new values of a column that outgrows that become
+ *       entries kept on local disk and written uncompressed at the end of the file</td>
+ *       <td>{@code auto}</td></tr>
  *   <tr><td>{@value #SORT_WITHIN_FILES}</td><td>comma-separated top-level column names: the rows of each written
  *       file are sorted by them, ascending, nulls first, before they are cut into record batches (names are
  *       checked against the written columns on the driver, see {@code write.SortWithinFiles})</td>
@@ -67,8 +67,21 @@ public final class ArrowWriteOptions implements Serializable {
   public static final long MAX_MAX_BATCH_BYTES = 1L << 30;
   public static final int DEFAULT_ZSTD_LEVEL = WriteOptions.DEFAULT_ZSTD_LEVEL;
 
-  public static final ArrowWriteOptions DEFAULT =
-      new ArrowWriteOptions(null, DEFAULT_ZSTD_LEVEL, DEFAULT_ROWS_PER_BATCH, DEFAULT_MAX_BATCH_BYTES, true, true);
+  /** The default codec: see {@link #DEFAULT} for why. */
+  public static final CompressionCodec DEFAULT_COMPRESSION = CompressionCodec.ZSTD;
+  public static final Dictionary DEFAULT_DICTIONARY = Dictionary.AUTO;
+
+  /**
+   * The options of a write that sets none. zstd with {@code dictionary=auto}, chosen by {@code TpcCodecStudy} at
+   * scale factor 1 (BENCHMARKS.md, section tpc-codecs): files of 0.81 (TPC-H) and 0.83 (TPC-DS) of Parquet's
+   * (snappy) bytes, against 4.3 and 5.1 uncompressed; writes in 0.71 and 0.50 of Parquet's time. Uncompressed files
+   * scan faster where a scan is all a query does (TPC-H q6: 0.45 of Parquet's time, against 1.12 with zstd), but
+   * five times Parquet's bytes cost storage, network and object-store reads, and make Spark size an Arrow table
+   * above the same table in Parquet, so that it broadcasts less. lz4 gave larger files (1.25 to 1.38 of Parquet's)
+   * and no faster scans.
+   */
+  public static final ArrowWriteOptions DEFAULT = new ArrowWriteOptions(DEFAULT_COMPRESSION, DEFAULT_ZSTD_LEVEL,
+      DEFAULT_ROWS_PER_BATCH, DEFAULT_MAX_BATCH_BYTES, true, true, DEFAULT_DICTIONARY, List.of());
 
   /** The values of {@value #DICTIONARY}. */
   public enum Dictionary { NEVER, AUTO, ALWAYS }
@@ -102,7 +115,7 @@ public final class ArrowWriteOptions implements Serializable {
   /** Parses {@code options} (names case-insensitive; names this class does not know are ignored). */
   public static ArrowWriteOptions parse(Map<String, String> options) {
     String compressionValue = get(options, COMPRESSION);
-    CompressionCodec compression = null;
+    CompressionCodec compression = DEFAULT_COMPRESSION;
     if (compressionValue != null) {
       switch (compressionValue.trim().toLowerCase(Locale.ROOT)) {
         case "none", "uncompressed" -> compression = null;
@@ -118,7 +131,7 @@ public final class ArrowWriteOptions implements Serializable {
       if (compression != CompressionCodec.ZSTD) {
         throw new IllegalArgumentException("arrowfile write option " + COMPRESSION_LEVEL + "=" + levelValue
             + " needs " + COMPRESSION + "=zstd (the only codec with levels), not "
-            + (compressionValue == null ? "the default none" : compressionValue));
+            + compressionValue);
       }
     }
     int rows = DEFAULT_ROWS_PER_BATCH;
@@ -135,7 +148,7 @@ public final class ArrowWriteOptions implements Serializable {
     boolean statistics = bool(options, STATISTICS);
     boolean checksum = bool(options, CHECKSUM);
     String dictValue = get(options, DICTIONARY);
-    Dictionary dictionary = Dictionary.NEVER;
+    Dictionary dictionary = DEFAULT_DICTIONARY;
     if (dictValue != null) {
       dictionary = switch (dictValue.trim().toLowerCase(Locale.ROOT)) {
         case "never" -> Dictionary.NEVER;

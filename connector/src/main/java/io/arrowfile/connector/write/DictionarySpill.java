@@ -33,6 +33,8 @@ import org.apache.spark.unsafe.types.UTF8String;
 final class DictionarySpill implements AutoCloseable {
   /** Int32 offsets: the dictionary's value bytes must stay below 2 GiB. */
   static final long MAX_BYTES = Integer.MAX_VALUE;
+  /** {@link #MAX_BYTES}, lowered by tests that need a write to fail there (executors share the JVM in local mode). */
+  static volatile long maxBytes = MAX_BYTES;
 
   private final String column;
   private final Path dataPath;
@@ -106,7 +108,7 @@ final class DictionarySpill implements AutoCloseable {
   /** Appends {@code v} as a new entry and returns its index. */
   int append(UTF8String v) {
     int n = v.numBytes();
-    if (bytes + n > MAX_BYTES || size + 1 > Integer.MAX_VALUE / 4) {
+    if (bytes + n > maxBytes || size + 1 > Integer.MAX_VALUE / 4) {
       throw new IllegalStateException("arrowfile: string column '" + column + "' is dictionary-encoded in this "
           + "file, and its dictionary reached " + size + " values of " + bytes + " bytes: one Arrow string array "
           + "holds less than 2 GiB. Write this data with dictionary=never, or with fewer rows per file "

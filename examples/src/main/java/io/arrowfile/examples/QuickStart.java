@@ -11,20 +11,26 @@ import org.apache.spark.sql.SparkSession;
  * The quick start: a Spark program on the embedded local master that writes a DataFrame to {@code .arrow}
  * files and reads them back through arrowfile's columnar scan.
  *
- * <p>Run it with {@code mvn -q compile exec:exec}; pass a directory to choose where the files go
- * ({@code -Dexec.appArgs=/tmp/people}).
+ * <p>Run it with {@code mvn -q compile exec:exec}; pass a directory to choose where the files go and keep them
+ * ({@code -Dexec.appArgs=/tmp/people}). Without one, the files go to a temporary directory that is deleted at the
+ * end.
  */
 public final class QuickStart {
   private QuickStart() {}
 
   public static void main(String[] args) throws Exception {
-    String dir = args.length > 0 ? args[0] : Files.createTempDirectory("arrowfile-quickstart").toString();
+    Path temporary = args.length > 0 ? null : Files.createTempDirectory("arrowfile-quickstart");
+    String dir = temporary != null ? temporary.toString() : args[0];
     String path = Path.of(dir, "events").toUri().toString();
 
+    long start = System.nanoTime();
+    progress(start, "starting Spark on the embedded local master");
     SparkSession spark = SparkSession.builder()
         .master("local[*]")
         .appName("arrowfile quick start")
         .config("spark.ui.enabled", "false")
+        // Spark's own progress bar on the console ([Stage 3:====>   (5 + 2) / 8]), so long stages are not silent
+        .config("spark.ui.showConsoleProgress", "true")
         .getOrCreate();
     spark.sparkContext().setLogLevel("WARN");
     try {
@@ -39,12 +45,13 @@ public final class QuickStart {
           "named_struct('x', cast(id % 7 as double), 'y', id % 11 = 0) as point",
           "case id % 3 when 0 then 'red' when 1 then 'green' else 'blue' end as color");
 
-      // Each task writes one Arrow IPC file (magic, schema, record batches, footer) per color directory.
+      // Each task writes one Arrow IPC file (magic, schema, record batches, footer) per color directory, zstd
+      // compressed and with repetitive strings dictionary-encoded (the default write options).
+      progress(start, "writing 1,000,000 rows to " + path);
       events.write().format("arrowfile").mode(SaveMode.Overwrite)
-          .option("compression", "zstd")
           .partitionBy("color")
           .save(path);
-      System.out.println("wrote " + path);
+      progress(start, "wrote " + path);
 
       // Read back: the scan hands Spark ColumnarBatches whose vectors read the mapped files in place.
       Dataset<Row> back = spark.read().format("arrowfile").load(path);
@@ -58,6 +65,7 @@ public final class QuickStart {
       perColor.show();
       back.orderBy("id").show(5, false);
 
+      progress(start, "comparing every row written with every row read back");
       long written = events.count();
       long read = back.count();
       long differing = events.select("id", "user", "name", "amount", "at", "tags", "point", "color")
@@ -70,6 +78,22 @@ public final class QuickStart {
           + "columnar scan, every row equal%n", written);
     } finally {
       spark.stop();
+      if (temporary != null) {
+        deleteRecursively(temporary);
+        progress(start, "deleted " + temporary + " (pass a directory to keep the files)");
+      }
+    }
+  }
+
+  private static void progress(long start, String what) {
+    System.out.printf("[%4.1f s] %s%n", (System.nanoTime() - start) / 1e9, what);
+  }
+
+  private static void deleteRecursively(Path dir) throws java.io.IOException {
+    try (var paths = Files.walk(dir)) {
+      for (Path p : paths.sorted(java.util.Comparator.reverseOrder()).toList()) {
+        Files.delete(p);
+      }
     }
   }
 }

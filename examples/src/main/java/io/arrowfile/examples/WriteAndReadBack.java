@@ -30,13 +30,25 @@ import java.util.Map;
  * its rows as JSON lines and the sum of one column read through its typed view.
  *
  * <p>Run it with {@code mvn -q compile exec:exec -Dexec.mainClass=io.arrowfile.examples.WriteAndReadBack}; add
- * {@code -Dexec.appArgs=/tmp/example.arrow} to choose where the file goes.
+ * {@code -Dexec.appArgs=/tmp/example.arrow} to choose where the file goes and keep it (without one it is a temporary
+ * file, deleted at the end).
  */
 public final class WriteAndReadBack {
   private WriteAndReadBack() {}
 
   public static void main(String[] args) throws Exception {
-    Path file = args.length > 0 ? Path.of(args[0]) : Files.createTempFile("arrowfile-example", ".arrow");
+    boolean temporary = args.length == 0;
+    Path file = temporary ? Files.createTempFile("arrowfile-example", ".arrow") : Path.of(args[0]);
+    try {
+      writeAndRead(file);
+    } finally {
+      if (temporary) {
+        Files.deleteIfExists(file);
+      }
+    }
+  }
+
+  private static void writeAndRead(Path file) throws Exception {
 
     Field item = Field.nullable("item", new ArrowType.Utf8());
     Schema schema = new Schema(List.of(

@@ -363,7 +363,7 @@ public class DictionaryWriteTest {
 
   @Test
   void optionValues() {
-    assertEquals(ArrowWriteOptions.Dictionary.AUTO, ArrowWriteOptions.parse(Map.of()).dictionary()); // the default
+    assertEquals(ArrowWriteOptions.Dictionary.NEVER, ArrowWriteOptions.parse(Map.of()).dictionary()); // the default
     assertEquals(ArrowWriteOptions.Dictionary.AUTO, ArrowWriteOptions.parse(Map.of("dictionary", "Auto")).dictionary());
     assertEquals(ArrowWriteOptions.Dictionary.ALWAYS,
         ArrowWriteOptions.parse(Map.of("Dictionary", "ALWAYS")).dictionary());

@@ -31,7 +31,7 @@ import java.util.Map;
  *       per 4 non-null values; the file's dictionaries hold their distinct values in memory up to 2^20 values
  *       and {@code maxBatchBytes} bytes together; further new values of a column that outgrows that become
  *       entries kept on local disk and written uncompressed at the end of the file</td>
- *       <td>{@code auto}</td></tr>
+ *       <td>{@code never} (see {@link #DEFAULT})</td></tr>
  *   <tr><td>{@value #SORT_WITHIN_FILES}</td><td>comma-separated top-level column names: the rows of each written
  *       file are sorted by them, ascending, nulls first, before they are cut into record batches (names are
  *       checked against the written columns on the driver, see {@code write.SortWithinFiles})</td>
@@ -69,16 +69,20 @@ public final class ArrowWriteOptions implements Serializable {
 
   /** The default codec: see {@link #DEFAULT} for why. */
   public static final CompressionCodec DEFAULT_COMPRESSION = CompressionCodec.ZSTD;
-  public static final Dictionary DEFAULT_DICTIONARY = Dictionary.AUTO;
+  public static final Dictionary DEFAULT_DICTIONARY = Dictionary.NEVER;
 
   /**
-   * The options of a write that sets none. zstd with {@code dictionary=auto}, chosen by {@code TpcCodecStudy} at
-   * scale factor 1 (BENCHMARKS.md, section tpc-codecs): files of 0.81 (TPC-H) and 0.83 (TPC-DS) of Parquet's
-   * (snappy) bytes, against 4.3 and 5.1 uncompressed; writes in 0.71 and 0.50 of Parquet's time. Uncompressed files
-   * scan faster where a scan is all a query does (TPC-H q6: 0.45 of Parquet's time, against 1.12 with zstd), but
-   * five times Parquet's bytes cost storage, network and object-store reads, and make Spark size an Arrow table
-   * above the same table in Parquet, so that it broadcasts less. lz4 gave larger files (1.25 to 1.38 of Parquet's)
-   * and no faster scans.
+   * The options of a write that sets none. zstd, chosen by {@code TpcCodecStudy} at scale factor 1 (BENCHMARKS.md,
+   * section tpc-codecs): files of 1.06 (TPC-H) and 0.90 (TPC-DS) of Parquet's (snappy) bytes, against 4.3 and 5.1
+   * uncompressed; writes in about half of Parquet's time. Uncompressed files scan faster where a scan is all a
+   * query does (TPC-H q6: 0.45 of Parquet's time, against 1.30 with zstd), but five times Parquet's bytes cost
+   * storage, network and object-store reads, and make Spark size an Arrow table above the same table in Parquet,
+   * so that it broadcasts less. lz4 gave larger files (1.36 to 1.76 of Parquet's) and no faster scans.
+   *
+   * <p>Not {@code dictionary=auto}, although it makes files smaller still (0.81 and 0.83 of Parquet's): in Arrow a
+   * dictionary is part of a column's type, {@code auto} decides per file, and a directory whose files disagree is
+   * refused by Polars' {@code scan_ipc} ("data type mismatch for column s: incoming: String != target:
+   * Categorical"); pandas also reads an encoded column as a categorical.
    */
   public static final ArrowWriteOptions DEFAULT = new ArrowWriteOptions(DEFAULT_COMPRESSION, DEFAULT_ZSTD_LEVEL,
       DEFAULT_ROWS_PER_BATCH, DEFAULT_MAX_BATCH_BYTES, true, true, DEFAULT_DICTIONARY, List.of());

@@ -222,7 +222,7 @@ public final class SparkToArrow {
    * {@code dt}; when not, {@link #SPARK_TYPE_KEY} carries it.
    */
   public static boolean roundTrips(DataType dt) {
-    if (dt instanceof UserDefinedType<?> || dt instanceof VariantType) {
+    if (dt instanceof UserDefinedType<?>) {
       return false;
     } else if (dt instanceof StringType) {
       return dt.json().equals("\"string\"");

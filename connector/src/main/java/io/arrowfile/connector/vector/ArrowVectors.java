@@ -7,8 +7,10 @@ import io.arrowfile.columnar.type.Field;
 import io.arrowfile.columnar.type.IntervalUnit;
 import io.arrowfile.columnar.type.TimeUnit;
 import io.arrowfile.connector.types.ArrowToSpark;
+import io.arrowfile.connector.types.CanonicalExtensions;
 import io.arrowfile.connector.types.NestedPruning;
 import org.apache.spark.sql.types.ArrayType;
+import org.apache.spark.sql.types.BooleanType;
 import org.apache.spark.sql.types.CharType;
 import org.apache.spark.sql.types.DataType;
 import org.apache.spark.sql.types.DataTypes;
@@ -49,6 +51,9 @@ public final class ArrowVectors {
     } else if (t instanceof ArrowType.Bool) {
       return new BooleanVector(type, data);
     } else if (t instanceof ArrowType.Int i) {
+      if (type instanceof BooleanType) { // arrow.bool8 (CanonicalExtensions)
+        return new Bool8Vector(type, data);
+      }
       switch (i.bitWidth()) {
         case 8: return i.signed() ? new Int8Vector(type, data) : new UInt8Vector(type, data);
         case 16: return i.signed() ? new Int16Vector(type, data) : new UInt16Vector(type, data);
@@ -73,6 +78,9 @@ public final class ArrowVectors {
     } else if (t instanceof ArrowType.Utf8View || t instanceof ArrowType.BinaryView) {
       return new BinaryViewVector(type, data);
     } else if (t instanceof ArrowType.FixedSizeBinary fsb) {
+      if (type instanceof StringType) { // arrow.uuid (CanonicalExtensions)
+        return new UuidVector(type, data);
+      }
       return new FixedSizeBinaryVector(type, data, fsb.byteWidth());
     } else if (t instanceof ArrowType.Date d) {
       return d.unit() == io.arrowfile.columnar.type.DateUnit.DAY
@@ -110,8 +118,9 @@ public final class ArrowVectors {
       DataType element = ((ArrayType) type).elementType();
       return new ListVector(type, data, create(data.child(0), element));
     } else if (t instanceof ArrowType.Struct && type instanceof VariantType) {
-      // Spark's ColumnVector.getVariant reads child 0 as the value and child 1 as the metadata.
-      int value = data.field().child(0).name().equals("value") ? 0 : 1;
+      // Spark's ColumnVector.getVariant reads child 0 as the value and child 1 as the metadata; producers put
+      // them in either order (the canonical extension's children are found by name).
+      int value = data.field().child(0).name().equals(CanonicalExtensions.VARIANT_VALUE) ? 0 : 1;
       ColumnVector[] children = {
           create(data.child(value).slice(data.offset(), data.length()), DataTypes.BinaryType),
           create(data.child(1 - value).slice(data.offset(), data.length()), DataTypes.BinaryType)};

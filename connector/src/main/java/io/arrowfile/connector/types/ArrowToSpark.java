@@ -58,6 +58,8 @@ import org.apache.spark.sql.types.YearMonthIntervalType;
  *   <tr><td>{@code arrow.bool8}, {@code arrow.uuid}, {@code arrow.parquet.variant} and Spark's own Arrow
  *       form of a variant</td><td>BooleanType, StringType (8-4-4-4-12), VariantType: see
  *       {@link CanonicalExtensions}</td></tr>
+ *   <tr><td>{@code geoarrow.wkb}</td><td>GeometryType or GeographyType (Spark 4.2+), the CRS kept: see
+ *       {@link GeoArrow}</td></tr>
  *   <tr><td>other extension types</td><td>the storage type; the field's metadata (with
  *       {@code ARROW:extension:name}) goes into the StructField's metadata (as for those above)</td></tr>
  * </table>
@@ -391,6 +393,9 @@ public final class ArrowToSpark {
 
   private static DataType dataType(Field f, String path, boolean time, boolean cs) {
     DataType extension = CanonicalExtensions.sparkType(f, path);
+    if (extension == null) {
+      extension = GeoArrow.sparkType(f);
+    }
     if (extension != null) {
       return extension;
     }

@@ -8,6 +8,7 @@ import io.arrowfile.columnar.type.IntervalUnit;
 import io.arrowfile.columnar.type.TimeUnit;
 import io.arrowfile.connector.types.ArrowToSpark;
 import io.arrowfile.connector.types.CanonicalExtensions;
+import io.arrowfile.connector.types.GeoArrow;
 import io.arrowfile.connector.types.NestedPruning;
 import org.apache.spark.sql.types.ArrayType;
 import org.apache.spark.sql.types.BooleanType;
@@ -36,6 +37,9 @@ public final class ArrowVectors {
       type = udt.sqlType();
     } else if (type instanceof CharType || type instanceof VarcharType) {
       type = DataTypes.StringType;
+    }
+    if (GeoArrow.isGeoType(type)) { // geoarrow.wkb: the WKB as Spark's geospatial values
+      return GeoVector.create(type, data, create(data, DataTypes.BinaryType));
     }
     Field field = data.field();
     if (field.isDictionaryEncoded()) {

@@ -1,0 +1,148 @@
+package io.arrowfile.connector.types;
+
+import io.arrowfile.columnar.type.ArrowType;
+import io.arrowfile.columnar.type.Field;
+import io.arrowfile.connector.statistics.StatisticsJson;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.apache.spark.sql.types.DataType;
+
+/**
+ * Spark 4.2's {@code GEOMETRY} and {@code GEOGRAPHY} types as GeoArrow's {@value #WKB} extension type (Binary
+ * storage of ISO WKB; the CRS in the extension's JSON metadata), the form GeoPandas' {@code to_arrow} and the
+ * GeoArrow tools exchange.
+ *
+ * <ul>
+ *   <li>Writing: {@code GEOMETRY(crs)} as {@code {"crs": "<crs>", "crs_type": "authority_code"}} (the CRS string
+ *       Spark holds: {@code OGC:CRS84}, {@code EPSG:3857}, ...; none for SRID 0); {@code GEOGRAPHY(crs)} the same
+ *       with {@code "edges": "spherical"}. A column of mixed SRIDs ({@code GEOMETRY(ANY)}) is refused: one file
+ *       column has one CRS.</li>
+ *   <li>Reading: {@code "edges": "spherical"} as {@code GEOGRAPHY}, else {@code GEOMETRY}; the CRS from an
+ *       authority string, an integer SRID, or a PROJJSON object's {@code id} (as GeoPandas writes it); none as
+ *       SRID 0 for geometries and {@code OGC:CRS84} for geographies. A CRS or edge model Spark does not support
+ *       reads as {@code BINARY} (the WKB), its metadata kept in the column's metadata.</li>
+ * </ul>
+ *
+ * <p>Spark 4.0 and 4.1 have no such types: this class names none of Spark's geospatial classes; they are reached
+ * only through {@link SparkGeoTypes} (and the writer's and reader's geospatial classes), loaded only when the
+ * running Spark has them ({@link #SPARK_HAS_GEO}, looked up once), so the connector loads and runs on 4.0/4.1,
+ * where {@value #WKB} columns read as {@code BINARY}.
+ */
+public final class GeoArrow {
+  private GeoArrow() {}
+
+  public static final String WKB = "geoarrow.wkb";
+  static final String GEOMETRY_CLASS = "org.apache.spark.sql.types.GeometryType";
+  static final String GEOGRAPHY_CLASS = "org.apache.spark.sql.types.GeographyType";
+
+  /** Whether the running Spark has GEOMETRY and GEOGRAPHY (4.2+). */
+  public static final boolean SPARK_HAS_GEO = lookUp();
+
+  private static boolean lookUp() {
+    try {
+      Class.forName(GEOMETRY_CLASS);
+      Class.forName(GEOGRAPHY_CLASS);
+      Class.forName("org.apache.spark.sql.catalyst.util.STUtils");
+      return true;
+    } catch (ClassNotFoundException | LinkageError e) {
+      return false;
+    }
+  }
+
+  /** Whether {@code dt} is GEOMETRY or GEOGRAPHY, by class name (no class loaded). */
+  public static boolean isGeoType(DataType dt) {
+    String n = dt.getClass().getName();
+    return n.equals(GEOMETRY_CLASS) || n.equals(GEOGRAPHY_CLASS);
+  }
+
+  /** Whether {@code dt} is GEOGRAPHY, by class name. */
+  public static boolean isGeography(DataType dt) {
+    return dt.getClass().getName().equals(GEOGRAPHY_CLASS);
+  }
+
+  /** The Arrow field of a GEOMETRY or GEOGRAPHY column; {@code path} names it in errors. */
+  static Field field(String name, DataType dt, boolean nullable, String path) {
+    String crs = SparkGeoTypes.crs(dt);
+    if (crs == null) {
+      throw new UnsupportedOperationException("column '" + path + "' has Spark type " + dt.simpleString()
+          + ", whose values may each have another SRID, which one GeoArrow column cannot say; cast it to one SRID "
+          + "(ST_SetSrid) before writing");
+    }
+    StringBuilder json = new StringBuilder("{");
+    if (!crs.equals("SRID:0")) {
+      json.append("\"crs\":");
+      StatisticsJson.quote(json, crs);
+      json.append(",\"crs_type\":\"authority_code\"");
+    }
+    if (isGeography(dt)) {
+      json.append(json.length() > 1 ? "," : "").append("\"edges\":\"spherical\"");
+    }
+    json.append('}');
+    Map<String, String> md = new LinkedHashMap<>();
+    md.put(Field.EXTENSION_NAME, WKB);
+    md.put(Field.EXTENSION_METADATA, json.toString());
+    return new Field(name, nullable, new ArrowType.Binary(), null, List.of(), md);
+  }
+
+  /**
+   * The Spark type of a {@value #WKB} field on binary storage, when the running Spark has the geospatial types
+   * and supports its CRS and edges; else null (read by its storage).
+   */
+  @SuppressWarnings("unchecked")
+  static DataType sparkType(Field f) {
+    if (!WKB.equals(f.extensionName()) || !SPARK_HAS_GEO) {
+      return null;
+    }
+    ArrowType t = f.type();
+    if (!(t instanceof ArrowType.Binary || t instanceof ArrowType.LargeBinary || t instanceof ArrowType.BinaryView)) {
+      return null;
+    }
+    Map<String, Object> md;
+    try {
+      String json = f.extensionMetadata();
+      Object parsed = json == null || json.isBlank() ? Map.of() : StatisticsJson.parse(json);
+      if (!(parsed instanceof Map<?, ?>)) {
+        return null;
+      }
+      md = (Map<String, Object>) parsed;
+    } catch (IllegalArgumentException e) {
+      return null;
+    }
+    Object edges = md.get("edges");
+    boolean geography = "spherical".equals(edges);
+    if (edges != null && !geography && !"planar".equals(edges)) {
+      return null; // an edge model Spark has no type for (vincenty, karney, ...)
+    }
+    Object crs = md.get("crs");
+    if (crs == null) {
+      return SparkGeoTypes.type(geography ? "OGC:CRS84" : "SRID:0", geography);
+    } else if (crs instanceof Long srid) {
+      return SparkGeoTypes.type(srid.intValue(), geography);
+    } else if (crs instanceof String s) {
+      if ("srid".equals(md.get("crs_type"))) {
+        try {
+          return SparkGeoTypes.type(Integer.parseInt(s.trim()), geography);
+        } catch (NumberFormatException e) {
+          return null;
+        }
+      }
+      return SparkGeoTypes.type(s, geography);
+    } else if (crs instanceof Map<?, ?> projjson) {
+      String id = authorityCode(projjson.get("id"));
+      if (id == null && projjson.get("ids") instanceof List<?> ids && ids.size() == 1) {
+        id = authorityCode(ids.get(0));
+      }
+      return id == null ? null : SparkGeoTypes.type(id, geography);
+    }
+    return null;
+  }
+
+  /** {@code AUTHORITY:code} of a PROJJSON {@code id} object, or null. */
+  private static String authorityCode(Object id) {
+    if (id instanceof Map<?, ?> m && m.get("authority") instanceof String a && m.get("code") != null) {
+      return a + ":" + m.get("code");
+    }
+    return null;
+  }
+}

@@ -238,6 +238,7 @@ public final class ArrowToSpark {
    * names made unique ({@link #uniqueNames}) comparing them case-sensitively when {@code caseSensitive}.
    */
   public static StructType schema(Schema schema, boolean time, boolean caseSensitive) {
+    schema = GeoArrow.withGeoMetadata(schema);
     String[] names = uniqueNames(schema, caseSensitive);
     List<StructField> fields = new ArrayList<>();
     for (int i = 0; i < names.length; i++) {

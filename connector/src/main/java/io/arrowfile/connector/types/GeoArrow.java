@@ -2,7 +2,9 @@ package io.arrowfile.connector.types;
 
 import io.arrowfile.columnar.type.ArrowType;
 import io.arrowfile.columnar.type.Field;
+import io.arrowfile.columnar.type.Schema;
 import io.arrowfile.connector.statistics.StatisticsJson;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -136,6 +138,67 @@ public final class GeoArrow {
       return id == null ? null : SparkGeoTypes.type(id, geography);
     }
     return null;
+  }
+
+  /** The schema metadata key of GeoParquet's column metadata, which GeoPandas' {@code to_feather} writes too. */
+  public static final String GEO_KEY = "geo";
+
+  /**
+   * {@code schema} with the WKB columns its GeoParquet metadata ({@value #GEO_KEY}, as GeoPandas'
+   * {@code to_feather} writes it) describes marked as {@value #WKB} columns of the same CRS and edges; unchanged
+   * when it has none. GeoParquet's rules: a column without {@code crs} is in {@code OGC:CRS84}, one with
+   * {@code "crs": null} has no CRS; a PROJJSON CRS without an {@code id} leaves the column binary.
+   */
+  @SuppressWarnings("unchecked")
+  public static Schema withGeoMetadata(Schema schema) {
+    String json = schema.metadata() == null ? null : schema.metadata().get(GEO_KEY);
+    if (json == null) {
+      return schema;
+    }
+    Map<String, Object> columns;
+    try {
+      Object parsed = StatisticsJson.parse(json);
+      if (!(parsed instanceof Map<?, ?> root) || !(root.get("columns") instanceof Map<?, ?> c)) {
+        return schema;
+      }
+      columns = (Map<String, Object>) c;
+    } catch (IllegalArgumentException e) {
+      return schema; // unreadable GeoParquet metadata: the columns stay binary
+    }
+    List<Field> fields = new ArrayList<>(schema.fields());
+    boolean changed = false;
+    for (int i = 0; i < fields.size(); i++) {
+      Field f = fields.get(i);
+      if (f.extensionName() != null || f.isDictionaryEncoded() || !(columns.get(f.name()) instanceof Map<?, ?> c)
+          || !"WKB".equals(c.get("encoding"))) {
+        continue;
+      }
+      StringBuilder md = new StringBuilder("{");
+      String crs;
+      if (!c.containsKey("crs")) {
+        crs = "OGC:CRS84";
+      } else if (c.get("crs") == null) {
+        crs = null;
+      } else {
+        crs = c.get("crs") instanceof String text ? text : authorityCode(((Map<?, ?>) c.get("crs")).get("id"));
+        if (crs == null) {
+          continue;
+        }
+      }
+      if (crs != null) {
+        md.append("\"crs\":");
+        StatisticsJson.quote(md, crs);
+      }
+      if ("spherical".equals(c.get("edges"))) {
+        md.append(md.length() > 1 ? "," : "").append("\"edges\":\"spherical\"");
+      }
+      Map<String, String> metadata = new LinkedHashMap<>(f.metadata());
+      metadata.put(Field.EXTENSION_NAME, WKB);
+      metadata.put(Field.EXTENSION_METADATA, md.append('}').toString());
+      fields.set(i, f.withMetadata(metadata));
+      changed = true;
+    }
+    return changed ? new Schema(fields, schema.metadata()) : schema;
   }
 
   /** {@code AUTHORITY:code} of a PROJJSON {@code id} object, or null. */

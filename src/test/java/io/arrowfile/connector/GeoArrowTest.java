@@ -21,11 +21,9 @@ import java.util.stream.Stream;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
-import org.apache.spark.sql.types.DataType;
 import org.apache.spark.sql.types.DataTypes;
-import org.apache.spark.sql.types.GeographyType;
-import org.apache.spark.sql.types.GeometryType;
 import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -41,12 +39,16 @@ class GeoArrowTest {
 
   @BeforeAll
   static void start() {
+    // Spark 4.0 and 4.1 have no geospatial types: there geoarrow.wkb reads as WKB binary (GeoArrow)
+    Assumptions.assumeTrue(GeoArrow.SPARK_HAS_GEO, "this Spark has no GEOMETRY/GEOGRAPHY types");
     spark = Fixtures.spark();
   }
 
   @AfterAll
   static void stop() {
-    spark.stop();
+    if (spark != null) {
+      spark.stop();
+    }
   }
 
   /** ISO WKB (little endian) of POINT(x y). */
@@ -112,14 +114,13 @@ class GeoArrowTest {
         wkb("empty", new ArrowType.Binary(), "{}"),
         wkb("spherical", new ArrowType.Binary(), "{\"crs\": \"OGC:CRS84\", \"edges\": \"spherical\"}"),
         wkb("spherical_default", new ArrowType.Binary(), "{\"edges\": \"spherical\"}"));
-    Map<String, DataType> types = Map.of("projjson", GeometryType.apply("EPSG:4326"),
-        "authority", GeometryType.apply("EPSG:3857"), "srid", GeometryType.apply(3857),
-        "none", GeometryType.apply(0), "empty", GeometryType.apply(0),
-        "spherical", GeographyType.apply("OGC:CRS84"), "spherical_default", GeographyType.apply(4326));
+    Map<String, String> types = Map.of("projjson", "geometry(4326)", "authority", "geometry(3857)",
+        "srid", "geometry(3857)", "none", "geometry(0)", "empty", "geometry(0)",
+        "spherical", "geography(4326)", "spherical_default", "geography(4326)");
     Map<String, Integer> srids = Map.of("projjson", 4326, "authority", 3857, "srid", 3857, "none", 0, "empty", 0,
         "spherical", 4326, "spherical_default", 4326);
     for (String c : df.columns()) {
-      assertEquals(types.get(c), df.schema().apply(c).dataType(), c);
+      assertEquals(types.get(c), df.schema().apply(c).dataType().typeName(), c);
       assertEquals(expected(srids.get(c)), values(df, c), c);
       assertEquals(GeoArrow.WKB, df.schema().apply(c).metadata().getString(Field.EXTENSION_NAME), c);
     }

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.arrowfile.connector.types.GeoArrow;
 import io.arrowfile.testing.PythonPeers;
 import io.arrowfile.testing.SparkTesting;
 import java.nio.file.Files;
@@ -18,8 +19,8 @@ import java.util.stream.Stream;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
-import org.apache.spark.sql.types.GeometryType;
 import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
@@ -44,6 +45,7 @@ class GeoPandasTest {
   }
 
   private static SparkSession spark() {
+    Assumptions.assumeTrue(GeoArrow.SPARK_HAS_GEO, "this Spark has no GEOMETRY/GEOGRAPHY types");
     if (spark == null) {
       spark = SparkTesting.local("geopandas");
     }
@@ -69,7 +71,7 @@ class GeoPandasTest {
       out.add(DynamicTest.dynamicTest(c.getKey(), () -> {
         Dataset<Row> df = spark().read().format("arrowfile").load(dir.resolve(c.getKey() + ".arrow").toString());
         int srid = c.getValue().get("srid").asInt();
-        assertEquals(GeometryType.apply(srid).srid(), ((GeometryType) df.schema().apply("geometry").dataType()).srid());
+        assertTrue(df.schema().apply("geometry").dataType().typeName().startsWith("geometry("), df.schema().toDDL());
         List<String> want = new ArrayList<>();
         c.getValue().get("wkb").forEach(h -> want.add(h.isNull() ? null : h.asText() + "@" + srid));
         assertEquals(want, values(df, "geometry"), c.getKey());

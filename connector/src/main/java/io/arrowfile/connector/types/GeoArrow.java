@@ -26,10 +26,10 @@ import org.apache.spark.sql.types.DataType;
  *       reads as {@code BINARY} (the WKB), its metadata kept in the column's metadata.</li>
  * </ul>
  *
- * <p>Spark 4.0 and 4.1 have no such types: this class names none of Spark's geospatial classes; they are reached
- * only through {@link SparkGeoTypes} (and the writer's and reader's geospatial classes), loaded only when the
- * running Spark has them ({@link #SPARK_HAS_GEO}, looked up once), so the connector loads and runs on 4.0/4.1,
- * where {@value #WKB} columns read as {@code BINARY}.
+ * <p>Spark 4.0 and 4.1 have no such types: no class of the connector names Spark's geospatial classes; they are
+ * recognized by class name and reached by reflection ({@link SparkGeoTypes}), so the connector compiles and runs
+ * against 4.0 and 4.1 too, where {@value #WKB} columns read as {@code BINARY} ({@link #SPARK_HAS_GEO}, looked up
+ * once).
  */
 public final class GeoArrow {
   private GeoArrow() {}

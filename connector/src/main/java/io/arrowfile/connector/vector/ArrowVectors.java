@@ -39,7 +39,7 @@ public final class ArrowVectors {
       type = DataTypes.StringType;
     }
     if (GeoArrow.isGeoType(type)) { // geoarrow.wkb: the WKB as Spark's geospatial values
-      return GeoVector.create(type, data, create(data, DataTypes.BinaryType));
+      return new GeoVector(type, data, create(data, DataTypes.BinaryType));
     }
     Field field = data.field();
     if (field.isDictionaryEncoded()) {

@@ -140,7 +140,7 @@ abstract class ColumnWriter {
     } else if (type instanceof VariantType) {
       return new VariantWriter((StructBuilder) builder, budget, stats);
     } else if (io.arrowfile.connector.types.GeoArrow.isGeoType(type)) {
-      return GeoWriter.create(type, (VariableBinaryBuilder) builder, budget, stats);
+      return new GeoWriter(type, (VariableBinaryBuilder) builder, budget, stats);
     } else if (type instanceof ArrayType a) {
       ListBuilder list = (ListBuilder) builder;
       return new ArrayWriter(list, budget, stats,

@@ -3,7 +3,9 @@ package io.arrowfile.connector.types;
 import io.arrowfile.columnar.type.ArrowType;
 import io.arrowfile.columnar.type.Field;
 import io.arrowfile.columnar.type.Schema;
-import io.arrowfile.connector.statistics.StatisticsJson;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -35,6 +37,8 @@ public final class GeoArrow {
   private GeoArrow() {}
 
   public static final String WKB = "geoarrow.wkb";
+  /** Spark's own Jackson (Spark depends on it): the metadata are small JSON objects. */
+  private static final ObjectMapper JSON = new ObjectMapper();
   static final String GEOMETRY_CLASS = "org.apache.spark.sql.types.GeometryType";
   static final String GEOGRAPHY_CLASS = "org.apache.spark.sql.types.GeographyType";
 
@@ -71,16 +75,13 @@ public final class GeoArrow {
           + ", whose values may each have another SRID, which one GeoArrow column cannot say; cast it to one SRID "
           + "(ST_SetSrid) before writing");
     }
-    StringBuilder json = new StringBuilder("{");
+    ObjectNode json = JSON.createObjectNode();
     if (!crs.equals("SRID:0")) {
-      json.append("\"crs\":");
-      StatisticsJson.quote(json, crs);
-      json.append(",\"crs_type\":\"authority_code\"");
+      json.put("crs", crs).put("crs_type", "authority_code");
     }
     if (isGeography(dt)) {
-      json.append(json.length() > 1 ? "," : "").append("\"edges\":\"spherical\"");
+      json.put("edges", "spherical");
     }
-    json.append('}');
     Map<String, String> md = new LinkedHashMap<>();
     md.put(Field.EXTENSION_NAME, WKB);
     md.put(Field.EXTENSION_METADATA, json.toString());
@@ -103,7 +104,7 @@ public final class GeoArrow {
     Map<String, Object> md;
     try {
       String json = f.extensionMetadata();
-      Object parsed = json == null || json.isBlank() ? Map.of() : StatisticsJson.parse(json);
+      Object parsed = json == null || json.isBlank() ? Map.of() : parse(json);
       if (!(parsed instanceof Map<?, ?>)) {
         return null;
       }
@@ -119,7 +120,7 @@ public final class GeoArrow {
     Object crs = md.get("crs");
     if (crs == null) {
       return SparkGeoTypes.type(geography ? "OGC:CRS84" : "SRID:0", geography);
-    } else if (crs instanceof Long srid) {
+    } else if (crs instanceof Number srid) {
       return SparkGeoTypes.type(srid.intValue(), geography);
     } else if (crs instanceof String s) {
       if ("srid".equals(md.get("crs_type"))) {
@@ -157,7 +158,7 @@ public final class GeoArrow {
     }
     Map<String, Object> columns;
     try {
-      Object parsed = StatisticsJson.parse(json);
+      Object parsed = parse(json);
       if (!(parsed instanceof Map<?, ?> root) || !(root.get("columns") instanceof Map<?, ?> c)) {
         return schema;
       }
@@ -173,32 +174,41 @@ public final class GeoArrow {
           || !"WKB".equals(c.get("encoding"))) {
         continue;
       }
-      StringBuilder md = new StringBuilder("{");
+      ObjectNode md = JSON.createObjectNode();
       String crs;
       if (!c.containsKey("crs")) {
         crs = "OGC:CRS84";
       } else if (c.get("crs") == null) {
         crs = null;
       } else {
-        crs = c.get("crs") instanceof String text ? text : authorityCode(((Map<?, ?>) c.get("crs")).get("id"));
+        crs = c.get("crs") instanceof String text ? text
+            : c.get("crs") instanceof Map<?, ?> projjson ? authorityCode(projjson.get("id")) : null;
         if (crs == null) {
           continue;
         }
       }
       if (crs != null) {
-        md.append("\"crs\":");
-        StatisticsJson.quote(md, crs);
+        md.put("crs", crs);
       }
       if ("spherical".equals(c.get("edges"))) {
-        md.append(md.length() > 1 ? "," : "").append("\"edges\":\"spherical\"");
+        md.put("edges", "spherical");
       }
       Map<String, String> metadata = new LinkedHashMap<>(f.metadata());
       metadata.put(Field.EXTENSION_NAME, WKB);
-      metadata.put(Field.EXTENSION_METADATA, md.append('}').toString());
+      metadata.put(Field.EXTENSION_METADATA, md.toString());
       fields.set(i, f.withMetadata(metadata));
       changed = true;
     }
     return changed ? new Schema(fields, schema.metadata()) : schema;
+  }
+
+  /** Maps, lists, strings, numbers, booleans and nulls of a JSON text. */
+  private static Object parse(String json) {
+    try {
+      return JSON.readValue(json, Object.class);
+    } catch (JsonProcessingException e) {
+      throw new IllegalArgumentException(e.getOriginalMessage(), e);
+    }
   }
 
   /** {@code AUTHORITY:code} of a PROJJSON {@code id} object, or null. */

@@ -290,6 +290,19 @@ class CanonicalExtensionTypesTest {
   }
 
   @Test
+  void aVariantWithoutItsValueIsRefusedNamingFileColumnAndRow() throws Exception {
+    Field nullableValue = ext("v", new ArrowType.Struct(), CanonicalExtensions.VARIANT, binary("metadata"),
+        Field.nullable("value", new ArrowType.Binary()));
+    byte[][] mv = variants().get(1);
+    Path p = Fixtures.writeFile(dir.resolve("variant/no-value.arrow"), Schema.of(nullableValue), List.of(
+        new Object[] {List.of(mv[0], mv[1])}, new Object[] {Arrays.asList(mv[0], null)}));
+    Exception e = assertThrows(Exception.class, () -> read(p).collectAsList());
+    String message = io.arrowfile.testing.SparkTesting.messages(e);
+    assertTrue(message.contains("variant in row 1 of the batch is not null but its value is")
+        && message.contains("no-value.arrow") && message.contains("'v'"), message);
+  }
+
+  @Test
   void variantExtensionOfAnotherShapeReadsAsItsStruct() throws Exception {
     Path p = variantFile("no-value", ext("v", new ArrowType.Struct(), CanonicalExtensions.VARIANT,
         binary("metadata"), binary("payload")), false);

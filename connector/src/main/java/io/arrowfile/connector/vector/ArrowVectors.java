@@ -125,9 +125,10 @@ public final class ArrowVectors {
       // Spark's ColumnVector.getVariant reads child 0 as the value and child 1 as the metadata; producers put
       // them in either order (the canonical extension's children are found by name).
       int value = data.field().child(0).name().equals(CanonicalExtensions.VARIANT_VALUE) ? 0 : 1;
-      ColumnVector[] children = {
-          create(data.child(value).slice(data.offset(), data.length()), DataTypes.BinaryType),
-          create(data.child(1 - value).slice(data.offset(), data.length()), DataTypes.BinaryType)};
+      ArrayData values = data.child(value).slice(data.offset(), data.length());
+      ArrayData metadata = data.child(1 - value).slice(data.offset(), data.length());
+      checkVariantParts(data, values, metadata);
+      ColumnVector[] children = {create(values, DataTypes.BinaryType), create(metadata, DataTypes.BinaryType)};
       return new StructVector(type, data, children);
     } else if (t instanceof ArrowType.Struct) {
       StructType st = (StructType) type;
@@ -190,6 +191,24 @@ public final class ArrowVectors {
         throw new ArrowFormatException("time value " + v + " " + unitName(tm.unit())
             + " is not a time of day, which Spark's TIME type must hold; with "
             + "spark.sql.timeType.enabled=false the column reads as BIGINT nanoseconds instead");
+      }
+    }
+  }
+
+  /**
+   * Fails when a variant that is not null lacks its value or metadata (both nullable in Arrow; an unshredded
+   * variant needs both, as Arrow C++ also requires), naming the row; the caller adds the column and the file.
+   */
+  static void checkVariantParts(ArrayData variant, ArrayData values, ArrayData metadata) {
+    if (values.nullCount() == 0 && metadata.nullCount() == 0) {
+      return;
+    }
+    for (long i = 0; i < variant.length(); i++) {
+      if (variant.isValid(i) && (!values.isValid(i) || !metadata.isValid(i))) {
+        throw new ArrowFormatException("variant in row " + i + " of the batch is not null but its "
+            + (values.isValid(i) ? CanonicalExtensions.VARIANT_METADATA : CanonicalExtensions.VARIANT_VALUE)
+            + " is: an unshredded variant needs both (a JSON null is the variant null, value 0x00); "
+            + "fix the writer, or leave this column out of the read schema");
       }
     }
   }

@@ -310,7 +310,8 @@ class ArrowTypesReadTest {
     assertEquals("dense", du.get(1));
     assertEquals("run", r.getAs("ree"));
     assertNull(r.getAs("nul"));
-    assertArrayEquals(bytes("0123456789abcdef"), (byte[]) r.getAs("ext"));
+    // arrow.uuid reads as its canonical string (CanonicalExtensionTypesTest): the 16 bytes of "0123456789abcdef"
+    assertEquals("30313233-3435-3637-3839-616263646566", r.getAs("ext"));
 
     Row r1 = rows.get(1);
     assertEquals(false, r1.getAs("b"));

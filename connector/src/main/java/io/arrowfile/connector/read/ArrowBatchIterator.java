@@ -111,7 +111,9 @@ public final class ArrowBatchIterator implements Iterator<ColumnarBatch>, Closea
     this.reader = reader;
     this.fileName = fileName;
     this.required = requiredSchema.fields();
-    Schema fileSchema = reader == null ? Schema.of() : reader.schema();
+    // GeoPandas' to_feather describes its WKB columns in the schema metadata: their fields read as geoarrow.wkb
+    Schema fileSchema = reader == null ? Schema.of() : io.arrowfile.connector.types.GeoArrow.withGeoMetadata(
+        reader.schema());
     // A column-pruned reader's schema holds only the wanted columns; names are resolved in the whole file's
     // (repeated names are made unique over all of them), then mapped to their position among the wanted.
     Schema names = fileSchema;

@@ -106,6 +106,10 @@ public final class FileStatistics {
 
   /** The comparison kind of a column, NONE for types whose statistics we do not trust or do not have. */
   static Kind kindOf(Field f) {
+    if (io.arrowfile.connector.types.CanonicalExtensions.retypes(f)) {
+      // arrow.bool8 reads as booleans and arrow.uuid as text: the storage's min/max order neither
+      return Kind.NONE;
+    }
     if (f.isDictionaryEncoded()) {
       // Statistics come only from arrowfile's writer, whose encoded columns (dictionary=auto|always) are
       // top-level strings: their statistics are of the values, exactly as for a plain string column.

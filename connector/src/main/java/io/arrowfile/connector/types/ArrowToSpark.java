@@ -55,8 +55,13 @@ import org.apache.spark.sql.types.YearMonthIntervalType;
  *   <tr><td>Union (sparse, dense)</td><td>StructType with one nullable field per member, named by the
  *       child names; in each row only the selected member is non-null</td></tr>
  *   <tr><td>Dictionary&lt;T&gt;, RunEndEncoded&lt;T&gt;</td><td>the mapping of T</td></tr>
- *   <tr><td>extension types</td><td>the storage type; the field's metadata (with
- *       {@code ARROW:extension:name}) goes into the StructField's metadata</td></tr>
+ *   <tr><td>{@code arrow.bool8}, {@code arrow.uuid}, {@code arrow.parquet.variant} and Spark's own Arrow
+ *       form of a variant</td><td>BooleanType, StringType (8-4-4-4-12), VariantType: see
+ *       {@link CanonicalExtensions}</td></tr>
+ *   <tr><td>{@code geoarrow.wkb}</td><td>GeometryType or GeographyType (Spark 4.2+), the CRS kept: see
+ *       {@link GeoArrow}</td></tr>
+ *   <tr><td>other extension types</td><td>the storage type; the field's metadata (with
+ *       {@code ARROW:extension:name}) goes into the StructField's metadata (as for those above)</td></tr>
  * </table>
  *
  * <p>Sub-microsecond values: amounts (Duration, Interval MonthDayNano) are truncated toward zero, as Spark's own
@@ -233,6 +238,7 @@ public final class ArrowToSpark {
    * names made unique ({@link #uniqueNames}) comparing them case-sensitively when {@code caseSensitive}.
    */
   public static StructType schema(Schema schema, boolean time, boolean caseSensitive) {
+    schema = GeoArrow.withGeoMetadata(schema);
     String[] names = uniqueNames(schema, caseSensitive);
     List<StructField> fields = new ArrayList<>();
     for (int i = 0; i < names.length; i++) {
@@ -295,6 +301,9 @@ public final class ArrowToSpark {
         || t instanceof org.apache.spark.sql.types.VarcharType) {
       return mapped instanceof org.apache.spark.sql.types.StringType;
     } else if (t instanceof org.apache.spark.sql.types.VariantType) {
+      if (mapped instanceof org.apache.spark.sql.types.VariantType) {
+        return true;
+      }
       if (!(mapped instanceof StructType s) || s.fields().length != 2) {
         return false;
       }
@@ -384,6 +393,13 @@ public final class ArrowToSpark {
   }
 
   private static DataType dataType(Field f, String path, boolean time, boolean cs) {
+    DataType extension = CanonicalExtensions.sparkType(f, path);
+    if (extension == null) {
+      extension = GeoArrow.sparkType(f);
+    }
+    if (extension != null) {
+      return extension;
+    }
     ArrowType t = f.type();
     if (t instanceof ArrowType.Null) {
       return DataTypes.NullType;

@@ -74,9 +74,11 @@ import org.apache.spark.sql.types.YearMonthIntervalType;
  *       Binary not null&gt; with extension name {@value #VARIANT_EXTENSION_NAME} (Arrow's canonical
  *       Parquet-variant extension: same child names and order; unshredded) and empty extension metadata</td>
  *       <td>Spark's variant binary encoding (identical to Parquet's)</td></tr>
+ *   <tr><td>GeometryType, GeographyType (Spark 4.2+, recognized by class name)</td><td>Binary with GeoArrow's
+ *       {@code geoarrow.wkb} extension, the CRS in its metadata (see {@link GeoArrow})</td><td>ISO WKB</td></tr>
  * </table>
  *
- * <p>Every other Spark type (e.g. geometry types, ObjectType) is refused with an
+ * <p>Every other Spark type (e.g. ObjectType) is refused with an
  * {@link UnsupportedOperationException} naming the column, before any task runs.
  *
  * <p>Nullability: an Arrow field is nullable exactly when the Spark field (or array element, map value) is;
@@ -198,6 +200,8 @@ public final class SparkToArrow {
           Map.of(Field.EXTENSION_NAME, VARIANT_EXTENSION_NAME, Field.EXTENSION_METADATA, ""));
     } else if (isTimeType(dt)) {
       return Field.of(name, nullable, new ArrowType.Time(TimeUnit.NANOSECOND, 64));
+    } else if (GeoArrow.isGeoType(dt)) {
+      return GeoArrow.field(name, dt, nullable, path);
     }
     throw new UnsupportedOperationException("column '" + path + "' has Spark type " + dt.simpleString()
         + ", which arrowfile cannot write");
@@ -222,7 +226,7 @@ public final class SparkToArrow {
    * {@code dt}; when not, {@link #SPARK_TYPE_KEY} carries it.
    */
   public static boolean roundTrips(DataType dt) {
-    if (dt instanceof UserDefinedType<?> || dt instanceof VariantType) {
+    if (dt instanceof UserDefinedType<?>) {
       return false;
     } else if (dt instanceof StringType) {
       return dt.json().equals("\"string\"");

@@ -7,8 +7,11 @@ import io.arrowfile.columnar.type.Field;
 import io.arrowfile.columnar.type.IntervalUnit;
 import io.arrowfile.columnar.type.TimeUnit;
 import io.arrowfile.connector.types.ArrowToSpark;
+import io.arrowfile.connector.types.CanonicalExtensions;
+import io.arrowfile.connector.types.GeoArrow;
 import io.arrowfile.connector.types.NestedPruning;
 import org.apache.spark.sql.types.ArrayType;
+import org.apache.spark.sql.types.BooleanType;
 import org.apache.spark.sql.types.CharType;
 import org.apache.spark.sql.types.DataType;
 import org.apache.spark.sql.types.DataTypes;
@@ -35,6 +38,9 @@ public final class ArrowVectors {
     } else if (type instanceof CharType || type instanceof VarcharType) {
       type = DataTypes.StringType;
     }
+    if (GeoArrow.isGeoType(type)) { // geoarrow.wkb: the WKB as Spark's geospatial values
+      return new GeoVector(type, data, create(data, DataTypes.BinaryType));
+    }
     Field field = data.field();
     if (field.isDictionaryEncoded()) {
       ArrayData values = data.dictionary();
@@ -49,6 +55,9 @@ public final class ArrowVectors {
     } else if (t instanceof ArrowType.Bool) {
       return new BooleanVector(type, data);
     } else if (t instanceof ArrowType.Int i) {
+      if (type instanceof BooleanType) { // arrow.bool8 (CanonicalExtensions)
+        return new Bool8Vector(type, data);
+      }
       switch (i.bitWidth()) {
         case 8: return i.signed() ? new Int8Vector(type, data) : new UInt8Vector(type, data);
         case 16: return i.signed() ? new Int16Vector(type, data) : new UInt16Vector(type, data);
@@ -73,6 +82,9 @@ public final class ArrowVectors {
     } else if (t instanceof ArrowType.Utf8View || t instanceof ArrowType.BinaryView) {
       return new BinaryViewVector(type, data);
     } else if (t instanceof ArrowType.FixedSizeBinary fsb) {
+      if (type instanceof StringType) { // arrow.uuid (CanonicalExtensions)
+        return new UuidVector(type, data);
+      }
       return new FixedSizeBinaryVector(type, data, fsb.byteWidth());
     } else if (t instanceof ArrowType.Date d) {
       return d.unit() == io.arrowfile.columnar.type.DateUnit.DAY
@@ -110,11 +122,13 @@ public final class ArrowVectors {
       DataType element = ((ArrayType) type).elementType();
       return new ListVector(type, data, create(data.child(0), element));
     } else if (t instanceof ArrowType.Struct && type instanceof VariantType) {
-      // Spark's ColumnVector.getVariant reads child 0 as the value and child 1 as the metadata.
-      int value = data.field().child(0).name().equals("value") ? 0 : 1;
-      ColumnVector[] children = {
-          create(data.child(value).slice(data.offset(), data.length()), DataTypes.BinaryType),
-          create(data.child(1 - value).slice(data.offset(), data.length()), DataTypes.BinaryType)};
+      // Spark's ColumnVector.getVariant reads child 0 as the value and child 1 as the metadata; producers put
+      // them in either order (the canonical extension's children are found by name).
+      int value = data.field().child(0).name().equals(CanonicalExtensions.VARIANT_VALUE) ? 0 : 1;
+      ArrayData values = data.child(value).slice(data.offset(), data.length());
+      ArrayData metadata = data.child(1 - value).slice(data.offset(), data.length());
+      checkVariantParts(data, values, metadata);
+      ColumnVector[] children = {create(values, DataTypes.BinaryType), create(metadata, DataTypes.BinaryType)};
       return new StructVector(type, data, children);
     } else if (t instanceof ArrowType.Struct) {
       StructType st = (StructType) type;
@@ -177,6 +191,24 @@ public final class ArrowVectors {
         throw new ArrowFormatException("time value " + v + " " + unitName(tm.unit())
             + " is not a time of day, which Spark's TIME type must hold; with "
             + "spark.sql.timeType.enabled=false the column reads as BIGINT nanoseconds instead");
+      }
+    }
+  }
+
+  /**
+   * Fails when a variant that is not null lacks its value or metadata (both nullable in Arrow; an unshredded
+   * variant needs both, as Arrow C++ also requires), naming the row; the caller adds the column and the file.
+   */
+  static void checkVariantParts(ArrayData variant, ArrayData values, ArrayData metadata) {
+    if (values.nullCount() == 0 && metadata.nullCount() == 0) {
+      return;
+    }
+    for (long i = 0; i < variant.length(); i++) {
+      if (variant.isValid(i) && (!values.isValid(i) || !metadata.isValid(i))) {
+        throw new ArrowFormatException("variant in row " + i + " of the batch is not null but its "
+            + (values.isValid(i) ? CanonicalExtensions.VARIANT_METADATA : CanonicalExtensions.VARIANT_VALUE)
+            + " is: an unshredded variant needs both (a JSON null is the variant null, value 0x00); "
+            + "fix the writer, or leave this column out of the read schema");
       }
     }
   }

@@ -48,6 +48,9 @@ public final class ArrowWriteSupport {
    * {@code FileFormat.supportDataType} may refuse. For the V1 format's {@code supportDataType} override.
    */
   public static boolean supportDataType(DataType type) {
+    if (io.arrowfile.connector.types.GeoArrow.isGeoType(type)) {
+      return true; // a mixed-SRID column is refused by the writer, with what to do
+    }
     try {
       SparkToArrow.field("c", type, true, "UTC", "c");
       return true;

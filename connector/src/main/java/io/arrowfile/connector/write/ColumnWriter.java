@@ -139,6 +139,8 @@ abstract class ColumnWriter {
       return new NullWriter((NullBuilder) builder, budget, stats);
     } else if (type instanceof VariantType) {
       return new VariantWriter((StructBuilder) builder, budget, stats);
+    } else if (io.arrowfile.connector.types.GeoArrow.isGeoType(type)) {
+      return new GeoWriter(type, (VariableBinaryBuilder) builder, budget, stats);
     } else if (type instanceof ArrayType a) {
       ListBuilder list = (ListBuilder) builder;
       return new ArrayWriter(list, budget, stats,

@@ -1,0 +1,111 @@
+package io.arrowfile.interop.python;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.arrowfile.connector.types.GeoArrow;
+import io.arrowfile.testing.PythonPeers;
+import io.arrowfile.testing.SparkTesting;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.SparkSession;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestFactory;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * GeoArrow WKB between GeoPandas and Spark 4.2's GEOMETRY/GEOGRAPHY ({@code src/test/python/geopandas_peer.py}):
+ * GeoDataFrames written with {@code to_arrow} (the {@code geoarrow.wkb} extension, the CRS as PROJJSON) and
+ * {@code to_feather} (WKB and GeoParquet's {@code geo} schema metadata) read in Spark with equal geometries and
+ * SRID; and the geometries and geographies Spark writes load in GeoPandas with equal geometries and CRS.
+ */
+class GeoPandasTest {
+  private static final ObjectMapper JSON = new ObjectMapper();
+  @TempDir static Path dir;
+  private static SparkSession spark;
+
+  @AfterAll
+  static void stop() {
+    if (spark != null) {
+      spark.stop();
+    }
+  }
+
+  private static SparkSession spark() {
+    Assumptions.assumeTrue(GeoArrow.SPARK_HAS_GEO, "this Spark has no GEOMETRY/GEOGRAPHY types");
+    if (spark == null) {
+      spark = SparkTesting.local("geopandas");
+    }
+    return spark;
+  }
+
+  /** Each value of {@code column} as Spark gives it back: its WKB in hex and its SRID; null for null. */
+  private static List<String> values(Dataset<Row> df, String column) {
+    List<String> out = new ArrayList<>();
+    for (Row r : df.selectExpr("lower(hex(st_asbinary(" + column + ")))", "st_srid(" + column + ")")
+        .collectAsList()) {
+      out.add(r.isNullAt(0) ? null : r.getString(0) + "@" + r.get(1));
+    }
+    return out;
+  }
+
+  @TestFactory
+  Stream<DynamicTest> geoPandasFilesReadAsGeometry() throws Exception {
+    JsonNode cases = JSON.readTree(PythonPeers.run("geopandas_peer.py", 300, "write", dir.toString()));
+    List<DynamicTest> out = new ArrayList<>();
+    for (Iterator<Map.Entry<String, JsonNode>> it = cases.fields(); it.hasNext(); ) {
+      Map.Entry<String, JsonNode> c = it.next();
+      out.add(DynamicTest.dynamicTest(c.getKey(), () -> {
+        Dataset<Row> df = spark().read().format("arrowfile").load(dir.resolve(c.getKey() + ".arrow").toString());
+        int srid = c.getValue().get("srid").asInt();
+        assertTrue(df.schema().apply("geometry").dataType().typeName().startsWith("geometry("), df.schema().toDDL());
+        List<String> want = new ArrayList<>();
+        c.getValue().get("wkb").forEach(h -> want.add(h.isNull() ? null : h.asText() + "@" + srid));
+        assertEquals(want, values(df, "geometry"), c.getKey());
+      }));
+    }
+    return out.stream();
+  }
+
+  @Test
+  void sparkGeometriesLoadInGeoPandas() throws Exception {
+    List<String> wkb = List.of("0101000000000000000000f03f0000000000000040",
+        "010200000002000000000000000000000000000000000000000000000000000c4000000000000010c0");
+    StringBuilder rows = new StringBuilder();
+    for (String h : wkb) {
+      rows.append(rows.length() == 0 ? "" : ", ").append("(X'").append(h).append("')");
+    }
+    Path out = dir.resolve("spark-geo");
+    spark().sql("SELECT st_geomfromwkb(w, 3857) g, st_geogfromwkb(w) geog, st_geomfromwkb(w) g0 FROM VALUES "
+        + rows + ", (NULL) AS t(w)").coalesce(1).write().format("arrowfile").save(out.toString());
+    Path file;
+    try (Stream<Path> files = Files.list(out)) {
+      file = files.filter(f -> f.toString().endsWith(".arrow")).findFirst().orElseThrow();
+    }
+    List<String> expectedWkb = new ArrayList<>(wkb);
+    expectedWkb.add(null);
+    for (Map.Entry<String, String> c : Map.of("g", "EPSG:3857", "geog", "OGC:CRS84", "g0", "none").entrySet()) {
+      Map<String, Object> expected = new LinkedHashMap<>();
+      expected.put("crs", c.getValue());
+      expected.put("wkb", expectedWkb);
+      Path json = dir.resolve("expected-" + c.getKey() + ".json");
+      JSON.writeValue(json.toFile(), expected);
+      JsonNode report = JSON.readTree(PythonPeers.run("geopandas_peer.py", 120, "check", file.toString(),
+          c.getKey(), json.toString()));
+      assertTrue(report.get("ok").asBoolean(), c.getKey() + ": " + report);
+    }
+  }
+}

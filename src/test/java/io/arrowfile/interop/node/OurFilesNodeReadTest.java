@@ -25,8 +25,10 @@ import java.util.stream.Stream;
 import org.apache.spark.sql.DataFrameWriter;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
+import org.apache.spark.sql.RowFactory;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.types.DataType;
+import org.apache.spark.sql.types.DataTypes;
 import org.apache.spark.sql.types.Metadata;
 import org.apache.spark.sql.types.StructField;
 import org.apache.spark.sql.types.StructType;
@@ -68,13 +70,16 @@ class OurFilesNodeReadTest {
    * Peer, then a pattern of the case names it cannot read and the words of its error. parquet-wasm's arrow-rs is
    * built without the IPC codecs. flechette reads a file's messages in order, not through its footer, and fails
    * on a dictionary that follows the record batches using it, where the file format allows it and where the
-   * Spark writer puts it ({@code dictionary=auto|always}; the main DataFrame's strings are too varied for
-   * {@code auto} to encode them, so only {@code always} shows it).
+   * Spark writer puts it ({@code dictionary=auto|always}; {@code auto} encodes the colors, not the main
+   * DataFrame's strings, too varied for it).
    */
   static final Map<String, Map<String, String>> CANNOT = Map.of(
       "parquet-wasm", Map.of(".*lz4.*", "lz4 IPC decompression requires the lz4 feature",
           ".*zstd.*", "zstd IPC decompression requires the zstd feature"),
-      "flechette", Map.of("dictionary-always.*/main/file", "Cannot read properties of undefined (reading 'cache')"));
+      "flechette", Map.of("dictionary-(always.*/(main|colors)|auto.*/colors)/file",
+          "Cannot read properties of undefined (reading 'cache')"));
+
+  private static final Object[][] COLORS = {{"id", DataTypes.IntegerType}, {"color", DataTypes.StringType}};
 
   private static JsonNode report;
   private static final List<String> CASES = new ArrayList<>();
@@ -89,10 +94,17 @@ class OurFilesNodeReadTest {
     Dataset<Row> main = frame(OurFilesSparkWrittenTest.MAIN, OurFilesSparkWrittenTest.mainRows(300, 11));
     Dataset<Row> intervals = frame(OurFilesSparkWrittenTest.INTERVALS,
         OurFilesSparkWrittenTest.intervalRows(100, 12));
+    // Few distinct strings, which dictionary=auto encodes (the main DataFrame's are too varied for it).
+    List<Row> colorRows = new ArrayList<>();
+    for (int i = 0; i < 200; i++) {
+      colorRows.add(RowFactory.create(i, i % 9 == 0 ? null : List.of("red", "green", "blue", "").get(i % 4)));
+    }
+    Dataset<Row> colors = frame(COLORS, colorRows);
     List<Canonical.Case> cases = new ArrayList<>();
     for (String[] o : OPTIONS) {
       cases.addAll(write(o[0] + "/main", main, OurFilesSparkWrittenTest.MAIN, o));
       cases.addAll(write(o[0] + "/intervals", intervals, OurFilesSparkWrittenTest.INTERVALS, o));
+      cases.addAll(write(o[0] + "/colors", colors, COLORS, o));
     }
     ArrayNode list = Canonical.JSON.createArrayNode();
     for (Canonical.Case c : cases) {

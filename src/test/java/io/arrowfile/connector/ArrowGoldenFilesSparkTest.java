@@ -33,7 +33,9 @@ import org.junit.jupiter.api.TestFactory;
  * digits as exact text, repeated field names made unique ({@code generated_duplicate_fieldnames}, and
  * {@code generated_union}, whose top-level names repeat), unions as structs. The one file Spark's TIME type
  * cannot read is {@code generated_datetime}, whose times include 24:00:00: it reads with TIME off (BIGINT
- * nanoseconds), and with TIME on fails naming the file, the column and the value.
+ * nanoseconds), and with TIME on fails naming the file, the column and the value. Likewise
+ * {@code generated_interval}, whose durations of ±2^63 seconds no microseconds in a long can hold: its read fails
+ * naming them.
  */
 public class ArrowGoldenFilesSparkTest {
   static SparkSession spark;
@@ -78,6 +80,13 @@ public class ArrowGoldenFilesSparkTest {
               expected += b.length();
             }
           }
+          String[] beyond = beyondSpark(p);
+          if (beyond != null) {
+            for (boolean hadoop : new boolean[] {false, true}) {
+              ReadRulesTest.assertTimeError(() -> read(p, hadoop), p, beyond[0], beyond[1]);
+            }
+            return;
+          }
           for (boolean hadoop : new boolean[] {false, true}) {
             assertEquals(expected, read(p, hadoop), p + (hadoop ? " (hadoop)" : " (mapped)"));
           }
@@ -102,6 +111,9 @@ public class ArrowGoldenFilesSparkTest {
           String base = p.getFileName().toString().replace(".arrow_file", "");
           Path json = p.resolveSibling(base + ".json.gz");
           Assumptions.assumeTrue(Files.exists(json), "no JSON for " + p);
+          String[] beyond = beyondSpark(p);
+          Assumptions.assumeTrue(beyond == null, "Spark cannot hold its " + (beyond == null ? "" : beyond[0])
+              + " values (goldenFilesReadThroughSpark checks the error)");
           io.arrowfile.golden.IntegrationJson.Content expected = io.arrowfile.golden.IntegrationJson.read(json);
           Schema schema = expected.schema();
           org.apache.spark.sql.types.StructType sparkSchema = ArrowToSpark.schema(schema);
@@ -310,6 +322,31 @@ public class ArrowGoldenFilesSparkTest {
   }
 
   /** Rows read, with every value materialized (collect converts each one). */
+  /**
+   * The column and the value of golden file {@code p} that Spark's types cannot hold and that fail its read as
+   * the batch loads ({@code generated_interval}: durations of ±2^63 seconds), or null.
+   */
+  static String[] beyondSpark(Path p) throws IOException {
+    try (BatchReader r = BatchReader.open(p, ReadOptions.DEFAULT)) {
+      org.apache.spark.sql.types.StructType sparkSchema = ArrowToSpark.schema(r.schema());
+      RecordBatch b;
+      while ((b = r.next()) != null) {
+        for (int c = 0; c < b.columns().size(); c++) {
+          try {
+            io.arrowfile.connector.vector.ArrowVectors.create(b.column(c), sparkSchema.fields()[c].dataType());
+          } catch (io.arrowfile.columnar.ArrowFormatException e) {
+            if (e.getMessage().contains("is beyond what Spark's")) {
+              String m = e.getMessage();
+              return new String[] {sparkSchema.fields()[c].name(), m.substring(0, m.indexOf(" is beyond"))};
+            }
+            throw e;
+          }
+        }
+      }
+    }
+    return null;
+  }
+
   static long read(Path p, boolean hadoop) {
     Dataset<Row> df = spark.read().format("arrowfile").option(ArrowFiles.FORCE_HADOOP_READ, hadoop)
         .load(p.toString());

@@ -282,6 +282,33 @@ class ReadRulesTest {
     });
   }
 
+  /**
+   * Seconds and milliseconds reach further than Spark's microseconds in a long: such a value fails as its batch
+   * loads, naming it, instead of wrapping into another instant (seen on durations apache-arrow wrote).
+   */
+  @Test
+  void timestampsAndDurationsBeyondSparksMicrosecondsFailAtBatchLoad() throws Exception {
+    Schema schema = Schema.of(f("id", ArrowType.Int.INT32), f("ts", new ArrowType.Timestamp(TimeUnit.SECOND, "UTC")),
+        f("dur", new ArrowType.Duration(TimeUnit.MILLISECOND)));
+    long maxSeconds = Long.MAX_VALUE / 1_000_000L;
+    long maxMillis = Long.MAX_VALUE / 1_000L;
+    Path edge = writeFile("micros-edge", schema, Map.of(), List.of(
+        new Object[] {1, maxSeconds, -maxMillis}, new Object[] {2, null, null}));
+    Path tooLate = writeFile("micros-ts-beyond", schema, Map.of(), List.of(
+        new Object[] {1, 0L, 0L}, new Object[] {2, maxSeconds + 1, 0L}));
+    Path tooLong = writeFile("micros-dur-beyond", schema, Map.of(), List.<Object[]>of(
+        new Object[] {1, 0L, -maxMillis - 1}));
+
+    InternalRow[] rows = internalRows(read(edge).orderBy("id"));
+    assertEquals(maxSeconds * 1_000_000L, rows[0].getLong(1));
+    assertEquals(-maxMillis * 1_000L, rows[0].getLong(2));
+    assertEquals(2, read(tooLate).select("id", "dur").collectAsList().size());
+    assertTimeError(() -> read(tooLate).collectAsList(), tooLate, "ts",
+        "timestamp value " + (maxSeconds + 1) + " s is beyond what Spark's TimestampType holds");
+    assertTimeError(() -> read(tooLong).select("dur").collectAsList(), tooLong, "dur",
+        "duration value " + (-maxMillis - 1) + " ms is beyond what Spark's DayTimeIntervalType holds");
+  }
+
   static void assertTimeError(org.junit.jupiter.api.function.Executable read, Path file, String column,
       String value) {
     Exception e = assertThrows(Exception.class, read);

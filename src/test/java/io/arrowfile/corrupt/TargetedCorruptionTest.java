@@ -254,6 +254,8 @@ class TargetedCorruptionTest {
         "record batch 0", "node 0", "negative length -1");
     rejectsFile(fileWithBatch(h -> withNodes(h, set(h.nodes(), 0, new FieldNode(64, 65)))),
         "record batch 0", "field 's'", "null count 65");
+    rejectsFile(fileWithBatch(h -> withNodes(h, set(h.nodes(), 0, new FieldNode(64, -1)))),
+        "record batch 0", "field 's'", "null count -1");
     // All columns say 2^62 rows: the buffers are far too small for that.
     rejectsFile(fileWithBatch(h -> {
       List<FieldNode> nodes = new ArrayList<>();
@@ -262,6 +264,32 @@ class TargetedCorruptionTest {
       }
       return withLength(withNodes(h, nodes), HUGE);
     }), "record batch 0", "field 's'");
+  }
+
+  /**
+   * Null, union and run-end encoded arrays have no validity, so their declared null count means nothing: Arrow
+   * C++ ignores it, and apache-arrow (JS) writes -1 for a sliced Null array. Read, not refused.
+   */
+  @Test
+  void nullCountOfLayoutsWithoutValidityIsIgnored() throws Exception {
+    Samples.Sample sample = new Samples.Sample("no_validity", Schema.of(
+        Field.nullable("n", new ArrowType.Null()),
+        Field.nullable("ree", new ArrowType.RunEndEncoded(), Field.notNull("run_ends", ArrowType.Int.INT32),
+            Field.nullable("values", new ArrowType.Utf8()))),
+        List.of(new Object[] {null, "a"}, new Object[] {null, "a"}, new Object[] {null, null}),
+        io.arrowfile.ipc.WriteOptions.DEFAULT);
+    List<Part> parts = IpcSurgery.parseFile(sample.file());
+    byte[] edited = IpcSurgery.file(editNth(parts, RecordBatchHeader.class, 0, p -> p.withMessage(withHeader(
+        p.message(), withNodes(batch(p), set(set(batch(p).nodes(), 0, new FieldNode(3, -1)), 1,
+            new FieldNode(3, 7)))))));
+    try (io.arrowfile.ipc.ArrowFileReader reader = io.arrowfile.ipc.ArrowFileReader.open(
+        io.arrowfile.ipc.ByteSource.wrap(edited, "no_validity.arrow"), FULL)) {
+      var batch = reader.next();
+      assertTrue(batch.column(0).nullCount() == 3 && batch.column(1).nullCount() == 0, batch.toString());
+      var ree = io.arrowfile.columnar.array.ArrowArray.of(batch.column(1));
+      assertTrue(java.util.Arrays.asList("a", "a", null).equals(
+          List.of(0L, 1L, 2L).stream().map(ree::getObject).toList()), "values");
+    }
   }
 
   @Test

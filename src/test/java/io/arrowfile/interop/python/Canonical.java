@@ -40,8 +40,8 @@ import scala.jdk.javaapi.CollectionConverters;
  * docstring defines it), made from what the Java side wrote: Spark rows or our object model. Also the case
  * list, the run of the script and the reading of its report.
  */
-final class Canonical {
-  static final ObjectMapper JSON = new ObjectMapper();
+public final class Canonical {
+  public static final ObjectMapper JSON = new ObjectMapper();
   private static final JsonNodeFactory F = JsonNodeFactory.instance;
   private static final long TWO_53 = 1L << 53;
 
@@ -160,7 +160,7 @@ final class Canonical {
   }
 
   /** Rows of {@code schema}'s columns {@code columns} (by name) as canonical arrays. */
-  static ArrayNode sparkRows(List<Row> rows, StructType schema, List<String> columns) {
+  public static ArrayNode sparkRows(List<Row> rows, StructType schema, List<String> columns) {
     ArrayNode out = F.arrayNode();
     for (Row r : rows) {
       ArrayNode row = F.arrayNode();
@@ -255,10 +255,10 @@ final class Canonical {
   // ------------------------------------------------------------------ cases, script, report
 
   /** One file for the script: its expectations are written next to it as {@code <file>.expected.json}. */
-  record Case(String name, Path path, String format, Path expected) {}
+  public record Case(String name, Path path, String format, Path expected) {}
 
   /** Writes the expectations of one file and returns its case. */
-  static Case expect(String name, Path file, String format, List<String> columns, List<String> types,
+  public static Case expect(String name, Path file, String format, List<String> columns, List<String> types,
       ArrayNode rows, boolean sort, Map<String, String> polarsSkip) throws IOException {
     ObjectNode e = F.objectNode();
     ArrayNode cols = e.putArray("columns");
@@ -313,7 +313,7 @@ final class Canonical {
   }
 
   /** Whether a check of the report passed; the message is the check itself when it did not. */
-  static void assertOk(JsonNode check, String what) {
+  public static void assertOk(JsonNode check, String what) {
     if (check == null || !check.path("ok").asBoolean(false)) {
       throw new AssertionError(what + ": " + check);
     }

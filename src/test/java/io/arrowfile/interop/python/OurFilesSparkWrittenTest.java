@@ -57,7 +57,7 @@ import org.junit.jupiter.api.io.TempDir;
  * {@code lz4-maxBatchBytes1k} and a {@code partitionBy-zstd} file here with
  * {@code TargetAlignmentGreaterAndInputNotAligned} on the Decimal128 columns.
  */
-class OurFilesSparkWrittenTest {
+public class OurFilesSparkWrittenTest {
   private static SparkSession spark;
   @TempDir static Path dir;
 
@@ -84,7 +84,7 @@ class OurFilesSparkWrittenTest {
       .add("y", DataTypes.createMapType(DataTypes.IntegerType, DataTypes.createArrayType(DataTypes.LongType)));
 
   /** Every type of the write table Polars reads, with the Arrow type (pyarrow's name) README promises. */
-  private static final Object[][] MAIN = {
+  public static final Object[][] MAIN = {
       {"b", DataTypes.BooleanType, "bool"},
       {"i8", DataTypes.ByteType, "int8"},
       {"i16", DataTypes.ShortType, "int16"},
@@ -113,7 +113,7 @@ class OurFilesSparkWrittenTest {
   };
 
   /** The types Polars cannot import: only pyarrow reads these files. */
-  private static final Object[][] INTERVALS = {
+  public static final Object[][] INTERVALS = {
       {"id", DataTypes.IntegerType, "int32"},
       {"ym", YearMonthIntervalType.apply(), "month_interval"},
       {"y", YearMonthIntervalType.apply(YearMonthIntervalType.YEAR(), YearMonthIntervalType.YEAR()), "month_interval"},
@@ -354,7 +354,7 @@ class OurFilesSparkWrittenTest {
 
   // ------------------------------------------------------------------ data
 
-  private static List<Row> mainRows(int n, long seed) {
+  public static List<Row> mainRows(int n, long seed) {
     Random r = new Random(seed);
     List<Row> rows = new ArrayList<>();
     rows.add(RowFactory.create(new Object[MAIN.length])); // all null
@@ -396,7 +396,7 @@ class OurFilesSparkWrittenTest {
     return rows;
   }
 
-  private static List<Row> intervalRows(int n, long seed) {
+  public static List<Row> intervalRows(int n, long seed) {
     Random r = new Random(seed);
     List<Row> rows = new ArrayList<>();
     rows.add(RowFactory.create(0, null, null));

@@ -47,7 +47,7 @@ import org.junit.jupiter.api.io.TempDir;
  * with the values the generator built it from; and through Spark, every row and column decoded, with each
  * column's count of non-null values compared.
  */
-class PeerFilesTest {
+public class PeerFilesTest {
   private static final ReadOptions FULL = ReadOptions.DEFAULT.withValidation(ValidationLevel.FULL);
   private static final ObjectMapper JSON = new ObjectMapper();
   private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
@@ -145,7 +145,7 @@ class PeerFilesTest {
   }
 
   /** Our object model in the generator's canonical form (see write_peer_files.py). */
-  static JsonNode canonical(Object v) {
+  public static JsonNode canonical(Object v) {
     if (v == null) {
       return NODES.nullNode();
     }

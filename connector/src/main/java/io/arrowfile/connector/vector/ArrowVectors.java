@@ -159,6 +159,9 @@ public final class ArrowVectors {
    * toward zero, a point in time (a timestamp) floored; see {@link TruncatedLongVector}, {@link FlooredLongVector}.
    */
   private static ColumnVector toMicros(DataType type, ArrayData data, TimeUnit unit, boolean amount) {
+    if (unit == TimeUnit.SECOND || unit == TimeUnit.MILLISECOND) {
+      checkFitsMicros(data, unit, amount);
+    }
     return switch (unit) {
       case SECOND -> new ScaledLongVector(type, data, true, 1_000_000L);
       case MILLISECOND -> new ScaledLongVector(type, data, true, 1_000L);
@@ -209,6 +212,28 @@ public final class ArrowVectors {
             + (values.isValid(i) ? CanonicalExtensions.VARIANT_METADATA : CanonicalExtensions.VARIANT_VALUE)
             + " is: an unshredded variant needs both (a JSON null is the variant null, value 0x00); "
             + "fix the writer, or leave this column out of the read schema");
+      }
+    }
+  }
+
+  /**
+   * Fails when a non-null value of timestamp or duration column {@code data}, in seconds or milliseconds, is
+   * beyond the microseconds Spark holds in a long (about 292,000 years either side of 1970), naming the value:
+   * multiplied, it would wrap around into another value. The caller adds the column and the file.
+   */
+  static void checkFitsMicros(ArrayData data, TimeUnit unit, boolean amount) {
+    long limit = Long.MAX_VALUE / (unit == TimeUnit.SECOND ? 1_000_000L : 1_000L);
+    io.arrowfile.columnar.memory.ArrowBuffer values = data.buffer(1);
+    long n = data.length();
+    long first = data.offset();
+    boolean nulls = data.nullCount() > 0;
+    for (long i = 0; i < n; i++) {
+      long v = values.getLong((first + i) << 3);
+      if ((v > limit || v < -limit) && !(nulls && !data.isValid(i))) {
+        throw new ArrowFormatException((amount ? "duration" : "timestamp") + " value " + v + " "
+            + unitName(unit) + " is beyond what Spark's " + (amount ? "DayTimeIntervalType" : "TimestampType")
+            + " holds (microseconds in a 64-bit long, ±" + limit + " " + unitName(unit)
+            + "); select the other columns, or filter or convert this one with another Arrow reader");
       }
     }
   }

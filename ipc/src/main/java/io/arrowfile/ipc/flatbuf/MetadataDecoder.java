@@ -114,9 +114,10 @@ final class MetadataDecoder {
       for (int i = 0; i < nv.length(); i++) {
         long len = r.structLong(nv, i, 0);
         long nulls = r.structLong(nv, i, 8);
-        if (len < 0 || nulls < 0) {
-          throw new ArrowFormatException(what + " node " + i + " has negative length " + len
-              + " or null count " + nulls);
+        // A null count is checked where the field's layout uses it (RecordBatchDecoder): a Null, union or
+        // run-end encoded array has none, and apache-arrow (JS) writes a sliced Null array's as -1.
+        if (len < 0) {
+          throw new ArrowFormatException(what + " node " + i + " has negative length " + len);
         }
         nodes.add(new FieldNode(len, nulls));
       }

@@ -288,10 +288,11 @@ public final class RecordBatchDecoder {
     FieldNode node = nextNode();
     long length = node.length();
     long nulls = node.nullCount();
-    if (length < 0 || nulls < 0 || nulls > length) {
+    Layout layout = field.layout();
+    // Layouts without validity (Null, unions, run-end encoded) ignore the declared null count, as Arrow C++ does.
+    if (length < 0 || (layout.hasValidity() && (nulls < 0 || nulls > length))) {
       throw new ArrowFormatException("field node has length " + length + " and null count " + nulls);
     }
-    Layout layout = field.layout();
     ArrowBuffer[] buffers;
     List<ArrayData> children = List.of();
     ArrayData dictionary = null;

@@ -3,6 +3,7 @@ package io.arrowfile.connector.read;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.spark.sql.catalyst.expressions.GenericInternalRow;
+import org.apache.spark.sql.catalyst.expressions.Literal$;
 import org.apache.spark.sql.connector.catalog.MetadataColumn;
 import org.apache.spark.sql.execution.datasources.FileFormat;
 import org.apache.spark.sql.execution.datasources.FileFormat$;
@@ -95,8 +96,10 @@ public final class FileMetadataColumn implements MetadataColumn {
         continue;
       }
       ConstantColumnVector v = new ConstantColumnVector(1, fields[i].dataType());
-      Object value = FileFormat$.MODULE$.getFileConstantMetadataColumnValue(fields[i].name(), file,
-          FileFormat$.MODULE$.BASE_METADATA_EXTRACTORS(), fields[i].dataType()).value();
+      // Spark's extractor of the field, its value made a literal's (a String becomes a UTF8String); not
+      // FileFormat.getFileConstantMetadataColumnValue, whose parameters differ between Spark 4.1 and 4.2
+      Object raw = FileFormat$.MODULE$.BASE_METADATA_EXTRACTORS().apply(fields[i].name()).apply(file);
+      Object value = Literal$.MODULE$.apply(raw).value();
       ColumnVectorUtils.populate(v, new GenericInternalRow(new Object[] {value}), 0);
       vectors[i] = v;
     }

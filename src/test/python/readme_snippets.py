@@ -32,7 +32,8 @@ def describe(value):
     if isinstance(value, pl.DataFrame):
         return {"kind": "polars.DataFrame", "rows": value.height, "columns": value.columns}
     if isinstance(value, pd.DataFrame):
-        return {"kind": "pandas.DataFrame", "rows": len(value), "columns": [str(c) for c in value.columns]}
+        return {"kind": "pandas.DataFrame", "rows": len(value), "columns": [str(c) for c in value.columns],
+                "dtypes": [str(t) for t in value.dtypes]}
     return None
 
 

@@ -63,6 +63,21 @@ class ReadmePythonSnippetsTest {
     assertTrue(out.contains("\"one_file\": {\"columns\": [\"id\", \"name\"]"), out);
   }
 
+  @Test
+  void aPandasRoundTripKeepsTypesAsTheReadmeSays() {
+    spark.range(0, 6, 1, 1).selectExpr("IF(id % 2 = 0, NULL, id) AS n", "timestamp_seconds(1700000000 + id) AS at",
+        "ELT(CAST(id % 2 AS INT) + 1, 'red', 'blue') AS c")
+        .write().format("arrowfile").save(dir.resolve("typed").toString());
+
+    String out = snippet(2);
+
+    // n, at, c: pandas' default dtypes, its nullable ones (zone and categories restored), Arrow-backed ones
+    assertTrue(out.contains("\"as_numpy\": {\"columns\": [\"n\", \"at\", \"c\"], \"dtypes\": [\"float64\", "
+        + "\"datetime64[us, UTC]\""), out);
+    assertTrue(out.contains("\"dtypes\": [\"Int64\", \"datetime64[us, Europe/Paris]\", \"category\"]"), out);
+    assertTrue(out.contains("\"dtypes\": [\"int64[pyarrow]\", \"timestamp[us, tz=UTC][pyarrow]\""), out);
+  }
+
   private void assertRows(List<String> expected, String file, String... columns) {
     Dataset<Row> df = spark.read().format("arrowfile").load(dir.resolve(file).toString()).select(columns[0], columns[1]);
     assertEquals(expected, df.orderBy(columns[0]).collectAsList().stream().map(Row::toString).toList(), file);

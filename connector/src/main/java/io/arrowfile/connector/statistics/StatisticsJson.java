@@ -3,7 +3,7 @@ package io.arrowfile.connector.statistics;
 import java.nio.charset.StandardCharsets;
 
 /**
- * The JSON helpers of the footer statistics ({@link ArrowOutputWriter#STATISTICS_KEY}): string quoting and
+ * The JSON helpers of the footer statistics ({@link FileStatistics#KEY}): string quoting and
  * the truncation of long string min/max values when writing; {@link #parse} when reading.
  */
 public final class StatisticsJson {

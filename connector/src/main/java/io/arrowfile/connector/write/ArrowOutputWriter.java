@@ -7,7 +7,8 @@ import io.arrowfile.columnar.builder.VariableBinaryBuilder;
 import io.arrowfile.columnar.type.Field;
 import io.arrowfile.columnar.type.Schema;
 import io.arrowfile.connector.options.ArrowWriteOptions;
-import io.arrowfile.connector.statistics.StatisticsJson;
+import io.arrowfile.connector.statistics.FileStatistics;
+import io.arrowfile.connector.statistics.StatisticsDocument;
 import io.arrowfile.connector.types.SparkToArrow;
 import io.arrowfile.ipc.ArrowFileWriter;
 import java.io.IOException;
@@ -69,7 +70,7 @@ import org.apache.spark.sql.types.StructType;
 public final class ArrowOutputWriter extends OutputWriter {
   public static final String WRITER_KEY = "arrowfile.writer";
   public static final String WRITER_NAME = "arrowfile 0.1.0";
-  public static final String STATISTICS_KEY = "arrowfile.statistics.v1";
+  public static final String STATISTICS_KEY = FileStatistics.KEY;
 
   private final String path;
   private Schema schema;
@@ -82,7 +83,7 @@ public final class ArrowOutputWriter extends OutputWriter {
   private final ColumnWriter.Budget budget = new ColumnWriter.Budget();
   private final int rowsPerBatch;
   private final long maxBatchBytes;
-  private final StringBuilder statistics;
+  private final StatisticsDocument statistics;
   private int rows;
   private int batches;
   private long totalRows;
@@ -109,24 +110,11 @@ public final class ArrowOutputWriter extends OutputWriter {
             options.statistics(), fields[i].name(), options.dictionary() == ArrowWriteOptions.Dictionary.ALWAYS,
             dictionaryMemory, i);
       } else {
-        columns[i] = ColumnWriter.create(fields[i].dataType(), batch.column(i), budget, options.statistics(),
+        columns[i] = ColumnWriters.create(fields[i].dataType(), batch.column(i), budget, options.statistics(),
             fields[i].name());
       }
     }
-    if (options.statistics()) {
-      statistics = new StringBuilder("{\"version\":1,\"columns\":[");
-      List<Field> arrowFields = schema.fields();
-      for (int i = 0; i < arrowFields.size(); i++) {
-        sep(statistics, i).append("{\"name\":");
-        StatisticsJson.quote(statistics, arrowFields.get(i).name());
-        statistics.append(",\"type\":");
-        StatisticsJson.quote(statistics, arrowFields.get(i).type().toString());
-        statistics.append('}');
-      }
-      statistics.append("],\"batches\":[");
-    } else {
-      statistics = null;
-    }
+    statistics = options.statistics() ? new StatisticsDocument(schema.fields()) : null;
   }
 
   /** Creates {@code path} through its Hadoop file system and writes the file's head (magic and schema). */
@@ -151,10 +139,6 @@ public final class ArrowOutputWriter extends OutputWriter {
       }
       throw e;
     }
-  }
-
-  private static StringBuilder sep(StringBuilder sb, int i) {
-    return i == 0 ? sb : sb.append(',');
   }
 
   /** Decides the dictionary-encoded columns (if any), then writes the file's head: magic and schema. */
@@ -226,12 +210,7 @@ public final class ArrowOutputWriter extends OutputWriter {
     }
     batch.recycle(); // the batch went out whole (nothing of it is kept): the next one reuses its memory
     if (statistics != null) {
-      sep(statistics, batches).append("{\"rows\":").append(rows).append(",\"columns\":[");
-      for (int i = 0; i < columns.length; i++) {
-        sep(statistics, i);
-        columns[i].statsJson(statistics);
-      }
-      statistics.append("]}");
+      statistics.addBatch(rows, columns);
     }
     for (int i = 0; i < columns.length; i++) {
       columns[i].resetStats();
@@ -289,7 +268,7 @@ public final class ArrowOutputWriter extends OutputWriter {
         Map<String, String> md = new LinkedHashMap<>();
         md.put(WRITER_KEY, WRITER_NAME);
         if (statistics != null) {
-          md.put(STATISTICS_KEY, statistics + "]}");
+          md.put(STATISTICS_KEY, statistics.json());
         }
         writer.setFooterMetadata(md);
         writer.close();

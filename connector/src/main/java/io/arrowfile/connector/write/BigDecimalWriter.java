@@ -37,7 +37,7 @@ final class BigDecimalWriter extends ColumnWriter {
   }
 
   @Override
-  void minMaxJson(StringBuilder sb) {
+  public void appendMinMax(StringBuilder sb) {
     if (stats && min != null) {
       sb.append(",\"min\":\"").append(new BigDecimal(min, scale).toPlainString())
           .append("\",\"max\":\"").append(new BigDecimal(max, scale).toPlainString()).append('"');

@@ -23,7 +23,7 @@ final class BooleanWriter extends ColumnWriter {
   }
 
   @Override
-  void minMaxJson(StringBuilder sb) {
+  public void appendMinMax(StringBuilder sb) {
     if (stats && (anyTrue || anyFalse)) {
       sb.append(",\"min\":").append(!anyFalse).append(",\"max\":").append(anyTrue);
     }

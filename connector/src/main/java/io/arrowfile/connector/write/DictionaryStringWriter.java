@@ -206,12 +206,12 @@ final class DictionaryStringWriter extends ColumnWriter {
   }
 
   @Override
-  void minMaxJson(StringBuilder sb) {
+  public void appendMinMax(StringBuilder sb) {
     if (!stats) {
       return;
     }
     if (firstBatch || !encoded) {
-      plain.minMaxJson(sb);
+      plain.appendMinMax(sb);
       return;
     }
     UTF8String lo = min < 0 ? spilledMin : spilledMin == null || dictionary.get(min).binaryCompare(spilledMin) <= 0
@@ -221,7 +221,7 @@ final class DictionaryStringWriter extends ColumnWriter {
     if (lo == null) {
       return;
     }
-    StringWriter.minMaxJson(sb, lo, hi);
+    StringWriter.appendBounds(sb, lo, hi);
   }
 
   @Override

@@ -30,7 +30,7 @@ abstract class DoubleStats extends ColumnWriter {
   abstract String render(double v);
 
   @Override
-  void minMaxJson(StringBuilder sb) {
+  public void appendMinMax(StringBuilder sb) {
     if (!stats) {
       return;
     }

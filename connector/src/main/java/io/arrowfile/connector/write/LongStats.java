@@ -23,7 +23,7 @@ abstract class LongStats extends ColumnWriter {
   }
 
   @Override
-  void minMaxJson(StringBuilder sb) {
+  public void appendMinMax(StringBuilder sb) {
     if (stats && any) {
       sb.append(",\"min\":").append(min).append(",\"max\":").append(max);
     }

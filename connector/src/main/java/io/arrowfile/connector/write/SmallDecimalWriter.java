@@ -40,7 +40,7 @@ final class SmallDecimalWriter extends ColumnWriter {
   }
 
   @Override
-  void minMaxJson(StringBuilder sb) {
+  public void appendMinMax(StringBuilder sb) {
     if (stats && any) {
       sb.append(",\"min\":\"").append(BigDecimal.valueOf(min, scale).toPlainString())
           .append("\",\"max\":\"").append(BigDecimal.valueOf(max, scale).toPlainString()).append('"');

@@ -60,15 +60,15 @@ final class StringWriter extends ColumnWriter {
   }
 
   @Override
-  void minMaxJson(StringBuilder sb) {
+  public void appendMinMax(StringBuilder sb) {
     if (!stats || min == null) {
       return;
     }
-    minMaxJson(sb, UTF8String.fromBytes(min), UTF8String.fromBytes(max));
+    appendBounds(sb, UTF8String.fromBytes(min), UTF8String.fromBytes(max));
   }
 
   /** {@code ,"min":…,"max":…} of a batch whose values range from {@code min} to {@code max}. */
-  static void minMaxJson(StringBuilder sb, UTF8String min, UTF8String max) {
+  static void appendBounds(StringBuilder sb, UTF8String min, UTF8String max) {
     String minString = min.toString();
     String minPrefix = StatisticsJson.truncatePrefix(minString, STATS_STRING_BYTES);
     sb.append(",\"min\":");

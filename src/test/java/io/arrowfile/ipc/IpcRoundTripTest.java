@@ -1,5 +1,7 @@
 package io.arrowfile.ipc;
 
+import java.nio.ByteOrder;
+import java.nio.ByteBuffer;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -111,6 +113,28 @@ class IpcRoundTripTest {
     try (ArrowStreamReader r = ArrowStreamReader.open(new ByteArrayInputStream(stream), "s", FULL)) {
       assertEquals(0, r.schemaMessage().features());
       assertEquals(batch.length(), r.next().length());
+    }
+  }
+
+  /**
+   * Like Arrow C++, a file's embedded stream ends with the end-of-stream marker before the footer, so the file's
+   * bytes after its magic read as a complete stream (nanoarrow's stream reader reads files so).
+   */
+  @Test
+  void theFilesStreamEndsWithTheEndOfStreamMarker() throws IOException {
+    RecordBatch batch = TestData.allTypes();
+    byte[] file = writeFile(List.of(batch, batch), batch.schema(), WriteOptions.DEFAULT.withCompression(
+        CompressionCodec.ZSTD));
+    ByteBuffer tail = ByteBuffer.wrap(file).order(ByteOrder.LITTLE_ENDIAN);
+    int footerLength = tail.getInt(file.length - 10);
+    int footerStart = file.length - 10 - footerLength;
+    assertEquals(-1, tail.getInt(footerStart - 8)); // continuation marker
+    assertEquals(0, tail.getInt(footerStart - 4)); // metadata length 0: end of stream
+    byte[] stream = java.util.Arrays.copyOfRange(file, 8, file.length);
+    try (ArrowStreamReader r = ArrowStreamReader.open(new ByteArrayInputStream(stream), "s", FULL)) {
+      assertEquals(batch.length(), r.next().length());
+      assertEquals(batch.length(), r.next().length());
+      assertNull(r.next()); // the marker ends it, before the footer
     }
   }
 

@@ -135,6 +135,9 @@ public final class ArrowFileWriter extends IpcWriter {
         throw new IllegalStateException("record batches use dictionaries " + missing
             + " that were never written; the file is left without its footer");
       }
+      // The end-of-stream marker closes the stream the file embeds, as Arrow C++ writes it: readers that read a
+      // file's messages as a stream (nanoarrow's stream reader after the magic) stop there instead of at the footer.
+      messages.writeEndOfStream();
       Footer footer = new Footer(MetadataVersion.CURRENT, schemaMessage, dictionaryBlocks, batchBlocks,
           footerMetadata);
       ByteBuffer fb = MetadataCodec.writeFooter(footer).slice();

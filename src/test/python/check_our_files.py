@@ -9,7 +9,7 @@ CASES_JSON is a list of cases, each an object:
    "expected": "/.../x.json"} # expectations, written by the Java side from the values it wrote
 
 The expectations file is an object:
-  {"columns": [{"name": ..., "type": "<pyarrow type string the README promises>"|null}, ...],
+  {"columns": [{"name": ..., "type": "<pyarrow type string docs/types.md promises>"|null}, ...],
    "rows": [[v, ...], ...],          # every row of the file, in file order (all batches), canonical form
    "sort": false,                    # true: rows may come in any order (compare sorted by their JSON text)
    "polars_skip": {"col": "why"}}    # optional: columns Polars is not asked about, and why

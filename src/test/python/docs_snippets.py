@@ -1,10 +1,10 @@
-"""Runs one Python block of README.md's "With pandas, pyarrow and Polars" section, as a user would paste it.
+"""Runs one Python block of docs/python.md's "With pandas, pyarrow and Polars" section, as a user would paste it.
 
-    readme_snippets.py <README.md> <workdir> <block index>
+    docs_snippets.py <docs/python.md> <workdir> <block index>
 
 The block runs with <workdir> as the current directory. Printed (JSON): for each top-level name the block
 bound to a table (pyarrow Table, pandas or Polars DataFrame), its row count and column names, so the Java
-side (ReadmePythonSnippetsTest) can check what the snippet produced without the README carrying asserts.
+side (DocsPythonSnippetsTest) can check what the snippet produced without the page carrying asserts.
 """
 import json
 import os
@@ -14,8 +14,8 @@ import sys
 SECTION = "## With pandas, pyarrow and Polars"
 
 
-def python_blocks(readme):
-    text = open(readme, encoding="utf-8").read()
+def python_blocks(page):
+    text = open(page, encoding="utf-8").read()
     start = text.index(SECTION)
     end = text.find("\n## ", start + len(SECTION))
     section = text[start:end if end >= 0 else len(text)]
@@ -38,11 +38,11 @@ def describe(value):
 
 
 def main():
-    readme, workdir, index = sys.argv[1], sys.argv[2], int(sys.argv[3])
-    block = python_blocks(readme)[index]
+    page, workdir, index = sys.argv[1], sys.argv[2], int(sys.argv[3])
+    block = python_blocks(page)[index]
     os.chdir(workdir)
-    scope = {"__name__": "__readme__"}
-    exec(compile(block, f"README.md python block {index}", "exec"), scope)
+    scope = {"__name__": "__docs__"}
+    exec(compile(block, f"{os.path.basename(page)} python block {index}", "exec"), scope)
     out = {}
     for name, value in scope.items():
         d = None if name.startswith("__") else describe(value)

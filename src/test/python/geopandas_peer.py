@@ -50,7 +50,7 @@ def write(out):
 def check(path, column, expected_path):
     with open(expected_path) as f:
         expected = json.load(f)
-    # as README.md tells GeoPandas users to open our files
+    # as docs/types.md tells GeoPandas users to open our files
     gdf = gpd.GeoDataFrame.from_arrow(pa.ipc.open_file(path).read_all(), geometry=column)
     errors = []
     want_crs = expected["crs"]

@@ -53,7 +53,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The read rules for what Spark has no exact type for (README, "Arrow to Spark (reading)"): sub-microsecond
+ * The read rules for what Spark has no exact type for (docs/types.md, "Arrow to Spark (reading)"): sub-microsecond
  * amounts truncate and points in time floor; times beyond one day; decimals wider than Spark's; repeated names.
  */
 class ReadRulesTest {

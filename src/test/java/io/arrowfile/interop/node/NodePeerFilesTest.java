@@ -70,7 +70,7 @@ class NodePeerFilesTest {
   private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
   private static SparkSession spark;
 
-  /** Producer, then what it cannot write: README's interop table says the same. */
+  /** Producer, then what it cannot write: docs/python.md's interop table says the same. */
   static final Map<String, List<String>> LIMITATIONS = Map.of(
       "apache-arrow", List.of("compression", "run_end_encoded", "slicedViews"),
       "flechette", List.of("binary_view", "fixedSizeListChildNulls", "timestampNanosecondInputs", "utf8_view"),
@@ -182,7 +182,7 @@ class NodePeerFilesTest {
     }
   }
 
-  /** Every row through Spark's scan, each value compared with the generator's after the README's type mapping. */
+  /** Every row through Spark's scan, each value compared with the generator's after docs/types.md's type mapping. */
   private static void assertSparkReads(Path path, boolean file, JsonNode expected) throws IOException {
     Schema schema;
     try (BatchReader reader = open(path, file)) {
@@ -211,7 +211,7 @@ class NodePeerFilesTest {
 
   private static final BigInteger DAY_MS = BigInteger.valueOf(86_400_000L);
 
-  /** The canonical value {@code v} of Arrow {@code field}, after README's "Arrow to Spark (reading)" mapping. */
+  /** The canonical value {@code v} of Arrow {@code field}, after docs/types.md's "Arrow to Spark (reading)" mapping. */
   static JsonNode asSparkReadsIt(JsonNode v, Field field) {
     if (v.isNull()) {
       return v;

@@ -39,7 +39,7 @@ import org.junit.jupiter.api.TestFactory;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Files the Spark writer makes, of every Spark type of README's "Spark to Arrow (writing)" table (the data of
+ * Files the Spark writer makes, of every Spark type of docs/types.md's "Spark to Arrow (writing)" table (the data of
  * {@link OurFilesSparkWrittenTest}) and with the write options that change the bytes (compression, dictionary
  * encoding, batch sizes), read by apache-arrow and flechette ({@code src/test/node/check_our_files.mjs}) and
  * compared value by value with the rows Spark was given. parquet-wasm (arrow-rs) reads IPC streams only: each

@@ -16,18 +16,19 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The Python snippets of README.md's "With pandas, pyarrow and Polars" section, run as written: the files the
- * first one makes read in Spark, and the second one opens what Spark wrote. Keeps the README true.
+ * The Python snippets of docs/python.md's "With pandas, pyarrow and Polars" section, run as written: the files
+ * the first one makes read in Spark, the second one opens what Spark wrote, and the third shows what a pandas
+ * round trip keeps. Keeps the guide true.
  */
-class ReadmePythonSnippetsTest {
-  private static final Path README = Path.of("README.md").toAbsolutePath();
+class DocsPythonSnippetsTest {
+  private static final Path PAGE = Path.of("docs", "python.md").toAbsolutePath();
   private static SparkSession spark;
 
   @TempDir Path dir;
 
   @BeforeAll
   static void start() {
-    spark = SparkTesting.local("readme-python");
+    spark = SparkTesting.local("docs-python");
   }
 
   @AfterAll
@@ -36,7 +37,7 @@ class ReadmePythonSnippetsTest {
   }
 
   private String snippet(int index) {
-    return PythonPeers.run("readme_snippets.py", 300, README.toString(), dir.toString(), String.valueOf(index));
+    return PythonPeers.run("docs_snippets.py", 300, PAGE.toString(), dir.toString(), String.valueOf(index));
   }
 
   @Test
@@ -64,7 +65,7 @@ class ReadmePythonSnippetsTest {
   }
 
   @Test
-  void aPandasRoundTripKeepsTypesAsTheReadmeSays() {
+  void aPandasRoundTripKeepsTypesAsTheGuideSays() {
     spark.range(0, 6, 1, 1).selectExpr("IF(id % 2 = 0, NULL, id) AS n", "timestamp_seconds(1700000000 + id) AS at",
         "ELT(CAST(id % 2 AS INT) + 1, 'red', 'blue') AS c")
         .write().format("arrowfile").save(dir.resolve("typed").toString());

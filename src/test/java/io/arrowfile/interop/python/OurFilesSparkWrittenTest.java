@@ -43,7 +43,7 @@ import org.junit.jupiter.api.TestFactory;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Files the Spark writer makes, of every Spark type of README's "Spark to Arrow (writing)" table and with every
+ * Files the Spark writer makes, of every Spark type of docs/types.md's "Spark to Arrow (writing)" table and with every
  * write option, opened by pyarrow ({@code validate(full=True)}, the promised Arrow types, equal values) and by
  * Polars ({@code read_ipc}, {@code scan_ipc}: equal values). Expectations come from the rows Spark was given
  * ({@code collectAsList()} of the source DataFrame), never from reading our files back.
@@ -83,7 +83,7 @@ public class OurFilesSparkWrittenTest {
       .add("x", DataTypes.createDecimalType(38, 0))
       .add("y", DataTypes.createMapType(DataTypes.IntegerType, DataTypes.createArrayType(DataTypes.LongType)));
 
-  /** Every type of the write table Polars reads, with the Arrow type (pyarrow's name) README promises. */
+  /** Every type of the write table Polars reads, with the Arrow type (pyarrow's name) docs/types.md promises. */
   public static final Object[][] MAIN = {
       {"b", DataTypes.BooleanType, "bool"},
       {"i8", DataTypes.ByteType, "int8"},
@@ -163,7 +163,7 @@ public class OurFilesSparkWrittenTest {
     }
   }
 
-  /** Write paths README promises besides save(path), for the intervals DataFrame (CalendarInterval included). */
+  /** Write paths docs/writing.md promises besides save(path), for the intervals DataFrame (CalendarInterval included). */
   private static final Map<String, String> TABLE_PATH_ERRORS = new LinkedHashMap<>();
 
   private static List<Canonical.Case> tablePaths(Dataset<Row> df, List<Row> rows) throws IOException {
@@ -317,7 +317,7 @@ public class OurFilesSparkWrittenTest {
       JsonNode r = REPORT.get(name);
       tests.add(DynamicTest.dynamicTest(name + ": pyarrow validate(full=True)",
           () -> Canonical.assertOk(r.path("pyarrow").get("validate"), name)));
-      tests.add(DynamicTest.dynamicTest(name + ": pyarrow schema is README's",
+      tests.add(DynamicTest.dynamicTest(name + ": pyarrow schema is docs/types.md's",
           () -> Canonical.assertOk(r.path("pyarrow").get("schema"), name)));
       tests.add(DynamicTest.dynamicTest(name + ": pyarrow values", () -> {
         Canonical.assertOk(r.path("pyarrow").get("values"), name);

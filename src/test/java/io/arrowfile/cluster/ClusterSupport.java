@@ -27,15 +27,6 @@ final class ClusterSupport {
     return SparkRows.canonical(df);
   }
 
-  /** Data files under {@code dir} (no {@code _SUCCESS}, no hidden or CRC files), sorted. */
-  static List<Path> dataFiles(Path dir) throws IOException {
-    try (Stream<Path> s = Files.walk(dir)) {
-      return s.filter(Files::isRegularFile)
-          .filter(p -> !p.getFileName().toString().startsWith("_") && !p.getFileName().toString().startsWith("."))
-          .sorted().toList();
-    }
-  }
-
   /** Open file descriptors of this JVM (Linux), or -1 where /proc is not there. */
   static int openFds() {
     Path fd = Path.of("/proc/self/fd");

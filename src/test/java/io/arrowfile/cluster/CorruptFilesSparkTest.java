@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.arrowfile.testing.DataFiles;
+import io.arrowfile.testing.SparkSessionExtension;
 import io.arrowfile.testing.SparkTesting;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -19,9 +21,9 @@ import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.types.StructType;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -38,22 +40,18 @@ class CorruptFilesSparkTest {
   static StructType schema;
   static List<String> expected;
 
+  @RegisterExtension
+  static final SparkSessionExtension SESSION = SparkSessionExtension.of(() -> ClusterSupport.spark(
+      tmp.resolve("warehouse"))).into(s -> spark = s);
+
   @BeforeAll
   static void setUp() throws Exception {
-    spark = ClusterSupport.spark(tmp.resolve("warehouse"));
     good = tmp.resolve("good");
     Dataset<Row> source = spark.range(0, 3000, 1, 3).selectExpr("id", "concat('v', id) as v",
         "cast(id % 10 as int) as k");
     source.write().format("arrowfile").option("rowsPerBatch", "400").save(good.toString());
     schema = source.schema();
     expected = ClusterSupport.canonical(source);
-  }
-
-  @AfterAll
-  static void tearDown() {
-    if (spark != null) {
-      spark.stop();
-    }
   }
 
   /** A copy of the good directory plus one corrupt file ({@code kind}: truncated or flipped). */
@@ -63,7 +61,7 @@ class CorruptFilesSparkTest {
       return dir;
     }
     Files.createDirectories(dir);
-    List<Path> files = ClusterSupport.dataFiles(good);
+    List<Path> files = DataFiles.any(good);
     for (Path f : files) {
       Files.copy(f, dir.resolve(f.getFileName()));
     }
@@ -157,7 +155,7 @@ class CorruptFilesSparkTest {
     source.write().option("header", "true").csv(csv.toString());
     for (Path dir : List.of(parquet, csv)) {
       String looks = dir == parquet ? "as a Parquet file does" : "as a CSV or JSON file does";
-      Path file = ClusterSupport.dataFiles(dir).get(0);
+      Path file = DataFiles.any(dir).get(0);
       // Schema inference, and the scan with a schema given (V2), and a SQL read of the path (V1).
       for (Runnable read : List.<Runnable>of(
           () -> spark.read().format("arrowfile").load(dir.toString()).collectAsList(),

@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.arrowfile.testing.DataFiles;
+import io.arrowfile.testing.SparkSessionExtension;
 import io.arrowfile.testing.SparkTesting;
 import java.lang.management.BufferPoolMXBean;
 import java.nio.file.Files;
@@ -18,9 +20,9 @@ import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.types.StructType;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -41,9 +43,12 @@ class ResourceLeakTest {
 
   static final int ROWS = 2000;
 
+  @RegisterExtension
+  static final SparkSessionExtension SESSION = SparkSessionExtension.of(() -> ClusterSupport.spark(
+      tmp.resolve("warehouse"))).into(s -> spark = s);
+
   @BeforeAll
   static void setUp() throws Exception {
-    spark = ClusterSupport.spark(tmp.resolve("warehouse"));
     data = tmp.resolve("data");
     Dataset<Row> source = spark.range(0, ROWS, 1, 4).selectExpr("id", "cast(id % 100 as int) as k",
         "case when id % 7 = 0 then null else concat('s', id) end as s", "id * 0.5 as d");
@@ -53,15 +58,8 @@ class ResourceLeakTest {
     expectedRows = ClusterSupport.canonical(source);
     bad = tmp.resolve("bad");
     Files.createDirectories(bad);
-    Path good = ClusterSupport.dataFiles(data).get(0);
+    Path good = DataFiles.any(data).get(0);
     ClusterSupport.truncate(good, bad.resolve("part-00000-truncated.arrow"), 30);
-  }
-
-  @AfterAll
-  static void tearDown() {
-    if (spark != null) {
-      spark.stop();
-    }
   }
 
   Dataset<Row> df() {

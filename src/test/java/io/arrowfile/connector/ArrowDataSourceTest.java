@@ -10,6 +10,7 @@ import io.arrowfile.columnar.type.ArrowType;
 import io.arrowfile.columnar.type.Field;
 import io.arrowfile.columnar.type.Schema;
 import io.arrowfile.connector.read.ArrowFiles;
+import io.arrowfile.testing.SparkSessionExtension;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -20,9 +21,8 @@ import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.types.DataTypes;
 import org.apache.spark.sql.types.StructType;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /** Routing (V2 BatchScan, V1 FileScan), tables, directories, partitions, pruning, schemas, errors. */
@@ -43,15 +43,8 @@ class ArrowDataSourceTest {
     return rows;
   }
 
-  @BeforeAll
-  static void setUp() {
-    spark = Fixtures.spark();
-  }
-
-  @AfterAll
-  static void tearDown() {
-    spark.stop();
-  }
+  @RegisterExtension
+  static final SparkSessionExtension SESSION = SparkSessionExtension.of(Fixtures::spark).into(s -> spark = s);
 
   static String explain(Dataset<Row> df) {
     return df.queryExecution().executedPlan().toString();

@@ -10,6 +10,7 @@ import io.arrowfile.connector.read.ArrowFiles;
 import io.arrowfile.connector.types.ArrowToSpark;
 import io.arrowfile.ipc.BatchReader;
 import io.arrowfile.ipc.ReadOptions;
+import io.arrowfile.testing.SparkSessionExtension;
 import io.arrowfile.testing.SparkTesting;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -20,11 +21,10 @@ import java.util.stream.Stream;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Assumptions;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * Every golden file of arrow-testing (file and stream format) reads through Spark, mapped and through
@@ -40,15 +40,8 @@ import org.junit.jupiter.api.TestFactory;
 public class ArrowGoldenFilesSparkTest {
   static SparkSession spark;
 
-  @BeforeAll
-  static void setUp() {
-    spark = Fixtures.spark();
-  }
-
-  @AfterAll
-  static void tearDown() {
-    spark.stop();
-  }
+  @RegisterExtension
+  static final SparkSessionExtension SESSION = SparkSessionExtension.of(Fixtures::spark).into(s -> spark = s);
 
   static List<Path> goldenFiles() throws IOException {
     String dir = System.getProperty("arrowfile.testing.dir");

@@ -19,6 +19,7 @@ import io.arrowfile.columnar.type.TimeUnit;
 import io.arrowfile.columnar.type.UnionMode;
 import io.arrowfile.connector.read.ArrowFiles;
 import io.arrowfile.connector.types.ArrowToSpark;
+import io.arrowfile.testing.SparkSessionExtension;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;
@@ -40,9 +41,9 @@ import org.apache.spark.sql.types.DataTypes;
 import org.apache.spark.sql.types.DecimalType;
 import org.apache.spark.sql.types.StructType;
 import org.apache.spark.unsafe.types.CalendarInterval;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /** Every Arrow type reads through Spark with the documented mapping, from mapped and Hadoop-read files. */
@@ -145,9 +146,11 @@ class ArrowTypesReadTest {
     return r;
   }
 
+  @RegisterExtension
+  static final SparkSessionExtension SESSION = SparkSessionExtension.of(Fixtures::spark).into(s -> spark = s);
+
   @BeforeAll
   static void setUp() throws Exception {
-    spark = Fixtures.spark();
     List<Object[]> first = new ArrayList<>();
     first.add(row0());
     first.add(row1());
@@ -181,11 +184,6 @@ class ArrowTypesReadTest {
       assertEquals("red", got.get(3).get(0));
     }
     assertEquals(2L, read(p, false).where("dict = 'red'").count());
-  }
-
-  @AfterAll
-  static void tearDown() {
-    spark.stop();
   }
 
   Dataset<Row> read(Path path, boolean hadoop) {

@@ -21,6 +21,8 @@ import io.arrowfile.connector.vector.Bool8Vector;
 import io.arrowfile.connector.vector.UuidVector;
 import io.arrowfile.ipc.ArrowFileReader;
 import io.arrowfile.ipc.ReadOptions;
+import io.arrowfile.testing.DataFiles;
+import io.arrowfile.testing.SparkSessionExtension;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -37,9 +39,8 @@ import org.apache.spark.sql.types.DataTypes;
 import org.apache.spark.sql.types.StructType;
 import org.apache.spark.sql.vectorized.ColumnVector;
 import org.apache.spark.unsafe.types.VariantVal;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -51,15 +52,8 @@ class CanonicalExtensionTypesTest {
   static SparkSession spark;
   @TempDir static Path dir;
 
-  @BeforeAll
-  static void start() {
-    spark = Fixtures.spark();
-  }
-
-  @AfterAll
-  static void stop() {
-    spark.stop();
-  }
+  @RegisterExtension
+  static final SparkSessionExtension SESSION = SparkSessionExtension.of(Fixtures::spark).into(s -> spark = s);
 
   static Map<String, String> extension(String name) {
     return Map.of(Field.EXTENSION_NAME, name, Field.EXTENSION_METADATA, "");
@@ -315,10 +309,7 @@ class CanonicalExtensionTypesTest {
     spark.sql("SELECT parse_json(j) v, named_struct('inner', parse_json(j)) s FROM VALUES "
             + "('{\"a\":1,\"b\":[true,null,\"x\"]}'), ('-7'), ('\"text\"'), ('null'), (NULL) AS t(j)")
         .coalesce(1).write().format("arrowfile").save(out.toString());
-    Path file;
-    try (var files = java.nio.file.Files.list(out)) {
-      file = files.filter(f -> f.toString().endsWith(".arrow")).findFirst().orElseThrow();
-    }
+    Path file = DataFiles.first(out);
     try (ArrowFileReader r = ArrowFileReader.open(file, ReadOptions.DEFAULT)) {
       Field v = r.schema().field(0);
       assertEquals(CanonicalExtensions.VARIANT, v.extensionName());

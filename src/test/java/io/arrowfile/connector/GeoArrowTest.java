@@ -9,23 +9,23 @@ import io.arrowfile.columnar.type.Schema;
 import io.arrowfile.connector.types.GeoArrow;
 import io.arrowfile.ipc.ArrowFileReader;
 import io.arrowfile.ipc.ReadOptions;
+import io.arrowfile.testing.DataFiles;
+import io.arrowfile.testing.SparkSessionExtension;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.Stream;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.types.DataTypes;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -37,18 +37,14 @@ class GeoArrowTest {
   static SparkSession spark;
   @TempDir static Path dir;
 
+  @RegisterExtension
+  static final SparkSessionExtension SESSION = SparkSessionExtension.of(Fixtures::spark);
+
   @BeforeAll
   static void start() {
     // Spark 4.0 and 4.1 have no geospatial types: there geoarrow.wkb reads as WKB binary (GeoArrow)
     Assumptions.assumeTrue(GeoArrow.SPARK_HAS_GEO, "this Spark has no GEOMETRY/GEOGRAPHY types");
-    spark = Fixtures.spark();
-  }
-
-  @AfterAll
-  static void stop() {
-    if (spark != null) {
-      spark.stop();
-    }
+    spark = SESSION.session();
   }
 
   /** ISO WKB (little endian) of POINT(x y). */
@@ -148,10 +144,7 @@ class GeoArrowTest {
     Dataset<Row> df = spark.sql("SELECT st_geomfromwkb(w, 3857) g, st_geomfromwkb(w) g0, st_geogfromwkb(w) geog, "
         + "named_struct('inner', st_geomfromwkb(w, 4326)) s FROM VALUES " + values + ", (NULL) AS t(w)");
     df.coalesce(1).write().format("arrowfile").save(out.toString());
-    Path file;
-    try (Stream<Path> files = Files.list(out)) {
-      file = files.filter(f -> f.toString().endsWith(".arrow")).findFirst().orElseThrow();
-    }
+    Path file = DataFiles.first(out);
     try (ArrowFileReader r = ArrowFileReader.open(file, ReadOptions.DEFAULT)) {
       Schema s = r.schema();
       assertEquals(new ArrowType.Binary(), s.field(0).type());

@@ -20,6 +20,7 @@ import io.arrowfile.connector.statistics.FileStatistics;
 import io.arrowfile.connector.types.ArrowToSpark;
 import io.arrowfile.ipc.ArrowFileWriter;
 import io.arrowfile.ipc.WriteOptions;
+import io.arrowfile.testing.SparkSessionExtension;
 import io.arrowfile.testing.SparkTesting;
 import java.math.BigDecimal;
 import java.math.BigInteger;
@@ -35,7 +36,6 @@ import org.apache.arrow.vector.IntervalMonthDayNanoVector;
 import org.apache.arrow.vector.IntervalYearVector;
 import org.apache.arrow.vector.TimeNanoVector;
 import org.apache.arrow.vector.TimeStampMicroTZVector;
-import org.apache.arrow.vector.TimeStampMicroVector;
 import org.apache.arrow.vector.types.pojo.FieldType;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
@@ -46,10 +46,9 @@ import org.apache.spark.sql.types.StructField;
 import org.apache.spark.sql.types.StructType;
 import org.apache.spark.sql.vectorized.ArrowColumnVector;
 import org.apache.spark.unsafe.types.CalendarInterval;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Assumptions;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -61,15 +60,8 @@ class ReadRulesTest {
   @TempDir
   static Path dir;
 
-  @BeforeAll
-  static void setUp() {
-    spark = Fixtures.spark();
-  }
-
-  @AfterAll
-  static void tearDown() {
-    spark.stop();
-  }
+  @RegisterExtension
+  static final SparkSessionExtension SESSION = SparkSessionExtension.of(Fixtures::spark).into(s -> spark = s);
 
   static Field f(String name, ArrowType type, Field... children) {
     return Field.nullable(name, type, children);

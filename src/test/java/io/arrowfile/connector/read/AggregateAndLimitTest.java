@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.arrowfile.testing.SparkTesting;
+import io.arrowfile.testing.SparkSessionExtension;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
@@ -14,9 +14,9 @@ import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.execution.metric.SQLMetric;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /** COUNT(*) pushed into the scan, LIMIT releasing the file, stream files not split. */
@@ -25,16 +25,14 @@ class AggregateAndLimitTest {
   @TempDir
   static Path dir;
 
+  @RegisterExtension
+  static final SparkSessionExtension SESSION = SparkSessionExtension.local("arrowfile-aggregate-test")
+      .into(s -> spark = s);
+
   @BeforeAll
   static void setUp() {
-    spark = SparkTesting.local("arrowfile-aggregate-test");
     // The scan metrics are read from the executed plan; adaptive execution would hide the scan in its stages.
     spark.conf().set("spark.sql.adaptive.enabled", "false");
-  }
-
-  @AfterAll
-  static void tearDown() {
-    spark.stop();
   }
 
   /**

@@ -3,15 +3,15 @@ package io.arrowfile.connector.read;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.arrowfile.testing.SparkTesting;
+import io.arrowfile.testing.DataFiles;
+import io.arrowfile.testing.SparkSessionExtension;
 import java.nio.file.Path;
-import java.util.List;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -45,15 +45,13 @@ class AggregatePushdownTest {
       + " min(sh), max(sh), min(by), max(by), count(s), count(nothing), min(nothing), max(nothing), min(nan),"
       + " max(nan) FROM t";
 
+  @RegisterExtension
+  static final SparkSessionExtension SESSION = SparkSessionExtension.local("arrowfile-aggregate-pushdown")
+      .into(s -> spark = s);
+
   @BeforeAll
   static void setUp() {
-    spark = SparkTesting.local("arrowfile-aggregate-pushdown");
     spark.conf().set("spark.sql.adaptive.enabled", "false");
-  }
-
-  @AfterAll
-  static void tearDown() {
-    spark.stop();
   }
 
   static Dataset<Row> rows(long from, long to) {
@@ -159,10 +157,7 @@ class AggregatePushdownTest {
     spark.range(0, 100, 1, 1).selectExpr("id").write().format("arrowfile").save(path);
     Dataset<Row> df = spark.read().format("arrowfile").load(path);
     // the listing is cached by the DataFrame: rewrite the file behind it, so that footer and listing disagree
-    Path file;
-    try (var files = java.nio.file.Files.list(Path.of(path))) {
-      file = files.filter(f -> f.toString().endsWith(".arrow")).findFirst().orElseThrow();
-    }
+    Path file = DataFiles.first(Path.of(path));
     byte[] bytes = java.nio.file.Files.readAllBytes(file);
     java.nio.file.Files.write(file, java.util.Arrays.copyOf(bytes, bytes.length + 8));
     df.createOrReplaceTempView("t");

@@ -4,13 +4,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.arrowfile.columnar.type.Field;
-import io.arrowfile.columnar.type.Schema;
 import io.arrowfile.connector.types.ArrowToSpark;
 import io.arrowfile.testing.ArrowJavaWriter.Compression;
 import io.arrowfile.testing.ArrowJavaWriter;
 import io.arrowfile.testing.Dataset;
 import io.arrowfile.testing.RandomData;
-import io.arrowfile.testing.SparkTesting;
+import io.arrowfile.testing.SparkSessionExtension;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.EnumSet;
@@ -19,10 +18,9 @@ import java.util.stream.Stream;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.types.StructType;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -37,15 +35,9 @@ class ArrowJavaFilesThroughSparkTest {
   @TempDir
   static Path dir;
 
-  @BeforeAll
-  static void setUp() {
-    spark = SparkTesting.local("arrowfile-arrow-java-test", "spark.sql.datetime.java8API.enabled", "true");
-  }
-
-  @AfterAll
-  static void tearDown() {
-    spark.stop();
-  }
+  @RegisterExtension
+  static final SparkSessionExtension SESSION = SparkSessionExtension.local("arrowfile-arrow-java-test",
+      "spark.sql.datetime.java8API.enabled", "true").into(s -> spark = s);
 
   /** Whether {@code f} is a decimal Spark's DecimalType cannot hold (it reads as its text). */
   static boolean wideDecimal(Field f) {

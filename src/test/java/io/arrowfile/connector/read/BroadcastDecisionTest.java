@@ -3,7 +3,7 @@ package io.arrowfile.connector.read;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.arrowfile.testing.SparkTesting;
+import io.arrowfile.testing.SparkSessionExtension;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -15,9 +15,9 @@ import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.execution.SparkPlan;
 import org.apache.spark.sql.execution.joins.BroadcastHashJoinExec;
 import org.apache.spark.sql.execution.joins.SortMergeJoinExec;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -40,9 +40,12 @@ class BroadcastDecisionTest {
       "SELECT d.*, f.price FROM fact f JOIN dim d ON f.cdemo = d.cd_demo_sk WHERE f.price > 99.9",
   };
 
+  @RegisterExtension
+  static final SparkSessionExtension SESSION = SparkSessionExtension.local("arrowfile-broadcast-test")
+      .into(s -> spark = s);
+
   @BeforeAll
   static void setUp() {
-    spark = SparkTesting.local("arrowfile-broadcast-test");
     spark.conf().set("spark.sql.adaptive.enabled", "false");
     // The measurement below, at a fifth of its scale (rows and threshold), so the test writes its nine tables quickly.
     spark.conf().set("spark.sql.autoBroadcastJoinThreshold", String.valueOf(10L * 1024 * 1024 / SCALE));
@@ -69,11 +72,6 @@ class BroadcastDecisionTest {
       w.save(dir.resolve(v.getKey() + "/dim").toString());
       wf.save(dir.resolve(v.getKey() + "/fact").toString());
     }
-  }
-
-  @AfterAll
-  static void tearDown() {
-    spark.stop();
   }
 
   /**

@@ -5,19 +5,18 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.arrowfile.testing.DataFiles;
+import io.arrowfile.testing.SparkSessionExtension;
 import io.arrowfile.testing.SparkTesting;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
-import java.util.function.Function;
-import java.util.stream.Stream;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.junit.jupiter.api.io.TempDir;
@@ -32,22 +31,13 @@ class ChangedFilesTest {
   private static SparkSession spark;
   @TempDir Path dir;
 
-  @BeforeAll
-  static void start() {
-    spark = SparkTesting.local("changed-files");
-  }
-
-  @AfterAll
-  static void stop() {
-    spark.stop();
-  }
+  @RegisterExtension
+  static final SparkSessionExtension SESSION = SparkSessionExtension.local("changed-files").into(s -> spark = s);
 
   private Path write(String name, long rows) throws IOException {
     Path out = dir.resolve(name);
     spark.range(0, rows, 1, 1).selectExpr("id", "concat('r', id) as s").write().format("arrowfile").save(out.toString());
-    try (Stream<Path> s = Files.list(out)) {
-      return s.filter(p -> p.toString().endsWith(".arrow")).findFirst().orElseThrow();
-    }
+    return DataFiles.first(out);
   }
 
   private Dataset<Row> plan(String path, String api) {
@@ -156,10 +146,7 @@ class ChangedFilesTest {
   void aFileDeletedAfterPlanningIsSkippedUnderIgnoreMissingFiles(String api) throws IOException {
     Path out = dir.resolve("two");
     spark.range(0, 2000, 1, 2).selectExpr("id", "concat('r', id) as s").write().format("arrowfile").save(out.toString());
-    Path first;
-    try (Stream<Path> s = Files.list(out)) {
-      first = s.filter(p -> p.toString().endsWith(".arrow")).sorted().findFirst().orElseThrow();
-    }
+    Path first = DataFiles.first(out);
     spark.conf().set("spark.sql.files.ignoreMissingFiles", "true");
     try {
       Dataset<Row> planned = plan(out.toString(), api);

@@ -5,14 +5,14 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.arrowfile.testing.DataFiles;
+import io.arrowfile.testing.SparkSessionExtension;
 import io.arrowfile.testing.SparkTesting;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.stream.Stream;
 import org.apache.spark.sql.SparkSession;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -27,15 +27,8 @@ class CorruptCompressedBodyTest {
   private static SparkSession spark;
   @TempDir Path dir;
 
-  @BeforeAll
-  static void start() {
-    spark = SparkTesting.local("corrupt-compressed");
-  }
-
-  @AfterAll
-  static void stop() {
-    spark.stop();
-  }
+  @RegisterExtension
+  static final SparkSessionExtension SESSION = SparkSessionExtension.local("corrupt-compressed").into(s -> spark = s);
 
   /** One file of 20,000 random 32-byte values (640 KB that no codec compresses), damaged in its middle. */
   private String writeAndDamage(String codec, boolean checksum) throws IOException {
@@ -43,10 +36,7 @@ class CorruptCompressedBodyTest {
     spark.range(0, 20_000, 1, 1).selectExpr("id", "unhex(sha2(CAST(id AS STRING), 256)) AS b")
         .write().format("arrowfile").option("compression", codec).option("checksum", Boolean.toString(checksum))
         .save(out);
-    Path file;
-    try (Stream<Path> s = Files.list(Path.of(out))) {
-      file = s.filter(p -> p.toString().endsWith(".arrow")).findFirst().orElseThrow();
-    }
+    Path file = DataFiles.first(Path.of(out));
     byte[] bytes = Files.readAllBytes(file);
     bytes[bytes.length / 2] ^= 0x10;
     Files.write(file, bytes);

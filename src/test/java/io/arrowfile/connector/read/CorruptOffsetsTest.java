@@ -4,17 +4,17 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.arrowfile.testing.DataFiles;
+import io.arrowfile.testing.SparkSessionExtension;
 import io.arrowfile.testing.SparkTesting;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.stream.Stream;
 import org.apache.spark.sql.SparkSession;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -26,15 +26,8 @@ class CorruptOffsetsTest {
   private static SparkSession spark;
   @TempDir Path dir;
 
-  @BeforeAll
-  static void start() {
-    spark = SparkTesting.local("corrupt-offsets");
-  }
-
-  @AfterAll
-  static void stop() {
-    spark.stop();
-  }
+  @RegisterExtension
+  static final SparkSessionExtension SESSION = SparkSessionExtension.local("corrupt-offsets").into(s -> spark = s);
 
   @Test
   void aDamagedOffsetFailsAtLoadNamingTheFile() throws IOException {
@@ -42,10 +35,7 @@ class CorruptOffsetsTest {
     // Every string is 7 bytes, so each batch's offsets are 0, 7, 14, ...: easy to find in the file.
     spark.range(0, 1000, 1, 1).selectExpr("id", "format_string('row%04d', id) as s")
         .write().format("arrowfile").options(SparkTesting.PLAIN).option("rowsPerBatch", "250").save(out);
-    Path file;
-    try (Stream<Path> s = Files.list(Path.of(out))) {
-      file = s.filter(p -> p.toString().endsWith(".arrow")).findFirst().orElseThrow();
-    }
+    Path file = DataFiles.first(Path.of(out));
     byte[] bytes = Files.readAllBytes(file);
     ByteBuffer le = ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN);
     int at = -1;

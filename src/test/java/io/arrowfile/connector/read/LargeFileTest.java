@@ -3,19 +3,20 @@ package io.arrowfile.connector.read;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.arrowfile.testing.DataFiles;
+import io.arrowfile.testing.SparkSessionExtension;
 import io.arrowfile.testing.SparkTesting;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.stream.Stream;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -31,19 +32,15 @@ class LargeFileTest {
 
   @TempDir static Path dir;
 
+  @RegisterExtension
+  static final SparkSessionExtension SESSION = SparkSessionExtension.local("large-file");
+
   @BeforeAll
   static void start() throws IOException {
     long free = Files.getFileStore(dir).getUsableSpace();
     Assumptions.assumeTrue(free >= NEEDED, "LargeFileTest skipped: it needs " + (NEEDED >> 30)
         + " GiB free in " + dir + ", which has " + (free >> 20) + " MiB");
-    spark = SparkTesting.local("large-file");
-  }
-
-  @AfterAll
-  static void stop() {
-    if (spark != null) {
-      spark.stop();
-    }
+    spark = SESSION.session();
   }
 
   @Test
@@ -54,10 +51,7 @@ class LargeFileTest {
         .selectExpr("id", "lpad(cast(id as string), " + PAYLOAD + ", 'x') as payload")
         .write().format("arrowfile").options(SparkTesting.PLAIN).save(path);
 
-    Path file;
-    try (Stream<Path> files = Files.list(Path.of(path))) {
-      file = files.filter(p -> p.toString().endsWith(".arrow")).findFirst().orElseThrow();
-    }
+    Path file = DataFiles.first(Path.of(path));
     assertTrue(Files.size(file) > (2L << 30), file + " is " + Files.size(file) + " bytes, not over 2 GiB");
 
     Dataset<Row> back = spark.read().format("arrowfile").load(path);

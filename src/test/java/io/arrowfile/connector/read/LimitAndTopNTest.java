@@ -4,16 +4,16 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.arrowfile.testing.SparkTesting;
+import io.arrowfile.testing.SparkSessionExtension;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -38,9 +38,12 @@ class LimitAndTopNTest {
       "IF(id % 10000 = 5, CAST('NaN' AS DOUBLE), CAST(id AS DOUBLE)) AS x", "CAST(id AS STRING) AS s",
       "DATE_ADD(DATE'2020-01-01', CAST(id / 1000 AS INT)) AS day", "CAST(id AS DECIMAL(12, 2)) AS dec"};
 
+  @RegisterExtension
+  static final SparkSessionExtension SESSION = SparkSessionExtension.local("arrowfile-limit-topn-test")
+      .into(s -> spark = s);
+
   @BeforeAll
   static void setUp() {
-    spark = SparkTesting.local("arrowfile-limit-topn-test");
     spark.conf().set("spark.sql.adaptive.enabled", "false");
     arrow = dir.resolve("arrow").toString();
     parquet = dir.resolve("parquet").toString();
@@ -51,11 +54,6 @@ class LimitAndTopNTest {
     // 4 files of 25 batches each
     spark.range(0, 100_000, 1, 4).selectExpr(COLUMNS).write().format("arrowfile").option("rowsPerBatch", "1000")
         .save(files);
-  }
-
-  @AfterAll
-  static void tearDown() {
-    spark.stop();
   }
 
   static Dataset<Row> query(String path, String format, String sql) {

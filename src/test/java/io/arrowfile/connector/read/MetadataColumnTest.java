@@ -12,6 +12,7 @@ import io.arrowfile.columnar.type.Schema;
 import io.arrowfile.connector.statistics.FileStatistics;
 import io.arrowfile.ipc.ArrowStreamWriter;
 import io.arrowfile.ipc.WriteOptions;
+import io.arrowfile.testing.SparkSessionExtension;
 import io.arrowfile.testing.SparkTesting;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -28,9 +29,9 @@ import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.execution.metric.SQLMetric;
 import org.apache.spark.sql.types.StructField;
 import org.apache.spark.sql.types.StructType;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -54,9 +55,12 @@ class MetadataColumnTest {
   static String parquet;
   static String arrowNoStatistics;
 
+  @RegisterExtension
+  static final SparkSessionExtension SESSION = SparkSessionExtension.local("arrowfile-metadata-test")
+      .into(s -> spark = s);
+
   @BeforeAll
   static void setUp() {
-    spark = SparkTesting.local("arrowfile-metadata-test");
     // Directory names with a space: file_path is a URI, and must be escaped as Parquet's is.
     arrow = dir.resolve("arrow data").toString();
     parquet = dir.resolve("parquet data").toString();
@@ -70,11 +74,6 @@ class MetadataColumnTest {
   /** Two tasks, so two files: ids 0 .. HALF-1 in order in one, the rest in order in the other. */
   static Dataset<Row> table() {
     return spark.range(0, ROWS, 1, 2).selectExpr("id", "id * 2 AS v");
-  }
-
-  @AfterAll
-  static void tearDown() {
-    spark.stop();
   }
 
   /** Where the writer put row {@code id} in its file. */

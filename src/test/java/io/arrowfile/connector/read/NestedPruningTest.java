@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.arrowfile.testing.GoldenFiles;
+import io.arrowfile.testing.SparkSessionExtension;
 import io.arrowfile.testing.SparkTesting;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -11,8 +12,8 @@ import java.util.List;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -31,9 +32,12 @@ class NestedPruningTest {
 
   static final String PRUNING = "spark.sql.optimizer.nestedSchemaPruning.enabled";
 
+  @RegisterExtension
+  static final SparkSessionExtension SESSION = SparkSessionExtension.local("arrowfile-nested-pruning")
+      .into(s -> spark = s);
+
   @BeforeAll
   static void setUp() {
-    spark = SparkTesting.local("arrowfile-nested-pruning");
     spark.conf().set("spark.sql.adaptive.enabled", "false");
     table = dir.resolve("nested").toString();
     spark.range(0, 20_000, 1, 2).selectExpr("id",
@@ -43,11 +47,6 @@ class NestedPruningTest {
             + " 'b', repeat('b', 50))) AS arr",
         "map('k', named_struct('p', CAST(id AS INT), 'q', repeat('q', 50))) AS m")
         .write().format("arrowfile").options(SparkTesting.PLAIN).option("rowsPerBatch", "5000").save(table);
-  }
-
-  @AfterAll
-  static void tearDown() {
-    spark.stop();
   }
 
   static List<Row> run(String path, String mode, String query, boolean pruning) {

@@ -12,6 +12,7 @@ import io.arrowfile.columnar.type.Schema;
 import io.arrowfile.ipc.ArrowFileWriter;
 import io.arrowfile.ipc.ArrowStreamWriter;
 import io.arrowfile.ipc.WriteOptions;
+import io.arrowfile.testing.SparkSessionExtension;
 import io.arrowfile.testing.SparkTesting;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -34,9 +35,8 @@ import org.apache.spark.sql.types.MetadataBuilder;
 import org.apache.spark.sql.types.StructField;
 import org.apache.spark.sql.types.StructType;
 import org.apache.spark.sql.types.VarcharType;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import scala.jdk.javaapi.CollectionConverters;
 
@@ -46,15 +46,9 @@ class ReadPathTest {
   @TempDir
   static Path dir;
 
-  @BeforeAll
-  static void setUp() {
-    spark = SparkTesting.local("arrowfile-read-test", "spark.sql.datetime.java8API.enabled", "true");
-  }
-
-  @AfterAll
-  static void tearDown() {
-    spark.stop();
-  }
+  @RegisterExtension
+  static final SparkSessionExtension SESSION = SparkSessionExtension.local("arrowfile-read-test",
+      "spark.sql.datetime.java8API.enabled", "true").into(s -> spark = s);
 
   private static final Schema LONGS = Schema.of(Field.nullable("id", ArrowType.Int.INT64));
 

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.arrowfile.connector.options.ArrowOptions;
+import io.arrowfile.testing.SparkSessionExtension;
 import io.arrowfile.testing.SparkTesting;
 import java.nio.file.Path;
 import java.util.List;
@@ -15,9 +16,9 @@ import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.execution.SparkPlan;
 import org.apache.spark.sql.execution.datasources.v2.BatchScanExec;
 import org.apache.spark.sql.execution.metric.SQLMetric;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import scala.jdk.javaapi.CollectionConverters;
 
@@ -40,9 +41,12 @@ class RuntimeFilteringTest {
   static String dimArrow;
   static String dimParquet;
 
+  @RegisterExtension
+  static final SparkSessionExtension SESSION = SparkSessionExtension.local("arrowfile-runtime-filtering")
+      .into(s -> spark = s);
+
   @BeforeAll
   static void setUp() {
-    spark = SparkTesting.local("arrowfile-runtime-filtering");
     // store_sales-like: one file per date partition, as a table partitioned by day is written
     Dataset<Row> fact = spark.range(0, DAYS * 500L)
         .selectExpr("CAST(2451000 + id % " + DAYS + " AS INT) AS sold_date_sk", "CAST(id % 100 AS INT) AS item_sk",
@@ -59,11 +63,6 @@ class RuntimeFilteringTest {
     dimParquet = dir.resolve("dim_parquet").toString();
     dim.write().format("arrowfile").save(dimArrow);
     dim.write().parquet(dimParquet);
-  }
-
-  @AfterAll
-  static void tearDown() {
-    spark.stop();
   }
 
   static final String STAR_JOIN = "SELECT f.sold_date_sk, count(*) AS n, sum(f.amount) AS total FROM fact f "

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.arrowfile.testing.SparkSessionExtension;
 import io.arrowfile.testing.SparkTesting;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -18,9 +19,8 @@ import org.apache.spark.sql.connector.expressions.NamedReference;
 import org.apache.spark.sql.connector.read.colstats.ColumnStatistics;
 import org.apache.spark.sql.execution.datasources.v2.DataSourceV2ScanRelation;
 import org.apache.spark.sql.types.Decimal;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /** The statistics the DSv2 scan gives Spark's optimizer, checked against the data they describe. */
@@ -29,15 +29,9 @@ class ScanStatisticsTest {
   @TempDir
   static Path dir;
 
-  @BeforeAll
-  static void setUp() {
-    spark = SparkTesting.local("arrowfile-scan-statistics-test");
-  }
-
-  @AfterAll
-  static void tearDown() {
-    spark.stop();
-  }
+  @RegisterExtension
+  static final SparkSessionExtension SESSION = SparkSessionExtension.local("arrowfile-scan-statistics-test")
+      .into(s -> spark = s);
 
   /** 100,000 rows in 3 files: every type with exact statistics, nulls, a string column. */
   static String table() {

@@ -13,7 +13,7 @@ import io.arrowfile.connector.types.ArrowToSpark;
 import io.arrowfile.ipc.ArrowFileWriter;
 import io.arrowfile.ipc.ArrowStreamWriter;
 import io.arrowfile.ipc.WriteOptions;
-import io.arrowfile.testing.SparkTesting;
+import io.arrowfile.testing.SparkSessionExtension;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.AbstractMap.SimpleEntry;
@@ -25,9 +25,9 @@ import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.catalyst.InternalRow;
 import org.apache.spark.sql.types.StructType;
 import org.apache.spark.sql.vectorized.ColumnarBatch;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -91,9 +91,12 @@ class SlicedRecordBatchesTest {
 
   static RecordBatch batch;
 
+  @RegisterExtension
+  static final SparkSessionExtension SESSION = SparkSessionExtension.local("arrowfile-sliced-test",
+      "spark.sql.datetime.java8API.enabled", "true").into(s -> spark = s);
+
   @BeforeAll
   static void setUp() throws Exception {
-    spark = SparkTesting.local("arrowfile-sliced-test", "spark.sql.datetime.java8API.enabled", "true");
     RecordBatchBuilder b = RecordBatchBuilder.create(SCHEMA);
     for (int i = 0; i < ROWS; i++) {
       b.appendRow(row(i));
@@ -107,11 +110,6 @@ class SlicedRecordBatchesTest {
     try (ArrowStreamWriter w = ArrowStreamWriter.create(stream, SCHEMA, WriteOptions.DEFAULT)) {
       w.write(batch);
     }
-  }
-
-  @AfterAll
-  static void tearDown() {
-    spark.stop();
   }
 
   static org.apache.hadoop.fs.Path hadoopPath(Path p) {

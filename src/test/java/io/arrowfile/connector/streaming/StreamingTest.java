@@ -4,8 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.arrowfile.testing.DataFiles;
+import io.arrowfile.testing.SparkSessionExtension;
 import io.arrowfile.testing.SparkTesting;
-import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -20,9 +21,8 @@ import org.apache.spark.sql.streaming.StreamingQuery;
 import org.apache.spark.sql.streaming.StreamingQueryProgress;
 import org.apache.spark.sql.streaming.Trigger;
 import org.apache.spark.sql.types.DataTypes;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -37,15 +37,8 @@ class StreamingTest {
 
   @TempDir Path dir;
 
-  @BeforeAll
-  static void start() {
-    spark = SparkTesting.local("streaming");
-  }
-
-  @AfterAll
-  static void stop() {
-    spark.stop();
-  }
+  @RegisterExtension
+  static final SparkSessionExtension SESSION = SparkSessionExtension.local("streaming").into(s -> spark = s);
 
   /** Rows {@code [from, to)} written as {@code files} new arrowfile files into {@code in}, as a producer would. */
   private void arrive(Path in, String name, long from, long to, int files) {
@@ -141,11 +134,8 @@ class StreamingTest {
     // Spark's sink deletes what the failed micro-batch's finished tasks wrote when it aborts; a driver that dies
     // mid-batch cannot, so plant such a leftover: a valid part file the sink's log does not list. Readers go by
     // the log and see only the committed micro-batch.
-    assertEquals(2, dataFiles(out), "the aborted micro-batch's files are cleaned up");
-    Path leftover;
-    try (Stream<Path> s = Files.list(in.resolve("b"))) {
-      leftover = s.filter(p -> p.getFileName().toString().endsWith(".arrow")).findFirst().orElseThrow();
-    }
+    assertEquals(2, DataFiles.arrow(out).size(), "the aborted micro-batch's files are cleaned up");
+    Path leftover = DataFiles.first(in.resolve("b"));
     Files.copy(leftover, out.resolve("part-99999-left-by-a-crashed-batch.arrow"));
     assertEquals(range(0, 1000), ids(out));
 
@@ -168,9 +158,7 @@ class StreamingTest {
           .trigger(Trigger.AvailableNow()).start(out.toString());
       q.awaitTermination();
       assertEquals(range(0, 20000), ids(out));
-      try (Stream<Path> files = Files.list(out)) {
-        sizes[k] = files.filter(p -> p.toString().endsWith(".arrow")).mapToLong(p -> p.toFile().length()).sum();
-      }
+      sizes[k] = DataFiles.arrow(out).stream().mapToLong(p -> p.toFile().length()).sum();
     }
     assertTrue(sizes[1] < sizes[0] / 2, "zstd " + sizes[1] + " bytes, none " + sizes[0]);
     Exception e = assertThrows(Exception.class, () -> source(in, 1000).writeStream().format("arrowfile")
@@ -178,11 +166,5 @@ class StreamingTest {
         .option("compression", "snappy").trigger(Trigger.AvailableNow()).start(dir.resolve("bad").toString())
         .awaitTermination());
     assertTrue(SparkTesting.messages(e).contains("compression"), SparkTesting.messages(e));
-  }
-
-  private static long dataFiles(Path out) throws IOException {
-    try (Stream<Path> s = Files.list(out)) {
-      return s.filter(p -> p.getFileName().toString().endsWith(".arrow")).count();
-    }
   }
 }

@@ -5,15 +5,15 @@ import static io.arrowfile.connector.tables.Tables.PARQUET;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import io.arrowfile.testing.SparkSessionExtension;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.spark.sql.SaveMode;
 import org.apache.spark.sql.SparkSession;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -30,17 +30,9 @@ class SaveModeParityTest {
   @TempDir
   Path tmp;
 
-  @BeforeAll
-  static void start() {
-    spark = Tables.spark("local[2]", warehouse);
-  }
-
-  @AfterAll
-  static void stop() {
-    if (spark != null) {
-      spark.stop();
-    }
-  }
+  @RegisterExtension
+  static final SparkSessionExtension SESSION = SparkSessionExtension.of(() -> Tables.spark("local[2]", warehouse))
+      .into(s -> spark = s);
 
   /** One user action against {@code path}. */
   private interface Action {

@@ -6,6 +6,8 @@ import static io.arrowfile.connector.tables.Tables.PARQUET;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.arrowfile.testing.DataFiles;
+import io.arrowfile.testing.SparkSessionExtension;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -16,10 +18,9 @@ import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SaveMode;
 import org.apache.spark.sql.SparkSession;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -35,17 +36,9 @@ class TableWriteParityTest {
   @TempDir
   Path tmp;
 
-  @BeforeAll
-  static void start() {
-    spark = Tables.spark("local[2]", warehouse);
-  }
-
-  @AfterAll
-  static void stop() {
-    if (spark != null) {
-      spark.stop();
-    }
-  }
+  @RegisterExtension
+  static final SparkSessionExtension SESSION = SparkSessionExtension.of(() -> Tables.spark("local[2]", warehouse))
+      .into(s -> spark = s);
 
   @AfterEach
   void dropTables() {
@@ -80,7 +73,7 @@ class TableWriteParityTest {
     for (String f : FORMATS) {
       Path out = tmp.resolve(f);
       spark.range(100).coalesce(1).write().format(f).option("maxRecordsPerFile", 30).save(out.toString());
-      files.put(f, Tables.dataFiles(out).size());
+      files.put(f, DataFiles.any(out).size());
       assertEquals(100, spark.read().format(f).load(out.toString()).count());
     }
     assertEquals(Map.of(PARQUET, 4, ARROW, 4), files);
@@ -136,7 +129,7 @@ class TableWriteParityTest {
       String t = "bucketed_" + f;
       people().repartition(2).write().format(f).bucketBy(4, "id").sortBy("id").saveAsTable(t);
       Path dir = warehouse.resolve(t);
-      List<String> bucketIds = Tables.dataFiles(dir).stream()
+      List<String> bucketIds = DataFiles.any(dir).stream()
           .map(p -> p.getFileName().toString().replaceAll("^part-\\d+-[0-9a-f-]+_(\\d+)\\..*$", "$1"))
           .distinct().sorted().toList();
       String plan = spark.sql("SELECT id, count(*) FROM " + t + " GROUP BY id").queryExecution().executedPlan()

@@ -1,11 +1,10 @@
 package io.arrowfile.connector.tables;
 
+import io.arrowfile.testing.DataFiles;
 import io.arrowfile.testing.SparkTesting;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.stream.Stream;
 import org.apache.spark.SparkThrowable;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
@@ -35,21 +34,9 @@ final class Tables {
     return df.collectAsList().stream().map(Row::toString).sorted().toList();
   }
 
-  /** Data files under {@code dir} (recursively; not _SUCCESS, not hidden/CRC files). */
-  static List<Path> dataFiles(Path dir) throws IOException {
-    if (!Files.exists(dir)) {
-      return List.of();
-    }
-    try (Stream<Path> s = Files.walk(dir)) {
-      return s.filter(Files::isRegularFile)
-          .filter(p -> !p.getFileName().toString().startsWith("_") && !p.getFileName().toString().startsWith("."))
-          .sorted().toList();
-    }
-  }
-
   /** Partition directories of the data files, relative to {@code dir} (e.g. {@code p=1/q=a}). */
   static List<String> partitionDirs(Path dir) throws IOException {
-    return dataFiles(dir).stream().map(f -> dir.relativize(f.getParent()).toString()).distinct().sorted().toList();
+    return DataFiles.any(dir).stream().map(f -> dir.relativize(f.getParent()).toString()).distinct().sorted().toList();
   }
 
   /** What a user sees of a failure: Spark's error condition, else the exception class. */

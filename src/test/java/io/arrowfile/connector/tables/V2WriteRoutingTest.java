@@ -11,6 +11,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.arrowfile.ipc.ArrowFileReader;
 import io.arrowfile.ipc.ReadOptions;
+import io.arrowfile.testing.DataFiles;
+import io.arrowfile.testing.SparkSessionExtension;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -23,9 +25,9 @@ import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.execution.QueryExecution;
 import org.apache.spark.sql.functions;
 import org.apache.spark.sql.util.QueryExecutionListener;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -47,10 +49,13 @@ class V2WriteRoutingTest {
   private static SparkSession spark;
   private static final List<String> PLANS = new ArrayList<>();
 
+  @RegisterExtension
+  static final SparkSessionExtension SESSION = SparkSessionExtension.of(() -> Tables.spark("local[2]", warehouse,
+      "spark.sql.catalog.cat", PathCatalog.class.getName(), "spark.sql.catalog.cat.root", catalogRoot.toString()))
+      .into(s -> spark = s);
+
   @BeforeAll
   static void start() {
-    spark = Tables.spark("local[2]", warehouse, "spark.sql.catalog.cat", PathCatalog.class.getName(),
-        "spark.sql.catalog.cat.root", catalogRoot.toString());
     spark.listenerManager().register(new QueryExecutionListener() {
       @Override
       public void onSuccess(String funcName, QueryExecution qe, long durationNs) {
@@ -62,13 +67,6 @@ class V2WriteRoutingTest {
       @Override
       public void onFailure(String funcName, QueryExecution qe, Exception exception) {}
     });
-  }
-
-  @AfterAll
-  static void stop() {
-    if (spark != null) {
-      spark.stop();
-    }
   }
 
   /** The write route of the queries run since the last call: V2, V1, both or none ("-"). */
@@ -186,8 +184,8 @@ class V2WriteRoutingTest {
         .option("rowsPerBatch", "100").option("sortWithinFiles", "s").create();
     assertEquals("V1+V2", route());
     Path v2 = catalogRoot.resolve("same");
-    List<Path> v1Files = Tables.dataFiles(v1);
-    List<Path> v2Files = Tables.dataFiles(v2);
+    List<Path> v1Files = DataFiles.any(v1);
+    List<Path> v2Files = DataFiles.any(v2);
     assertEquals(1, v1Files.size(), v1Files.toString());
     assertEquals(1, v2Files.size(), v2Files.toString());
     assertTrue(v2Files.get(0).toString().endsWith(".arrow"), v2Files.toString());
@@ -206,7 +204,7 @@ class V2WriteRoutingTest {
         .append();
     assertEquals("V2", route());
     Map<Long, String> firstIdToOrder = new java.util.TreeMap<>();
-    for (Path f : Tables.dataFiles(catalogRoot.resolve("opts"))) {
+    for (Path f : DataFiles.any(catalogRoot.resolve("opts"))) {
       Dataset<Row> file = spark.read().format(ARROW).load(f.toString());
       List<Row> rows = file.collectAsList();
       boolean byS = rows.equals(file.orderBy("s").collectAsList());

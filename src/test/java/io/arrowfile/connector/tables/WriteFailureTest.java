@@ -8,6 +8,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.arrowfile.testing.DataFiles;
+import io.arrowfile.testing.SparkSessionExtension;
 import io.arrowfile.testing.SparkTesting;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -27,9 +29,8 @@ import org.apache.spark.sql.api.java.UDF1;
 import org.apache.spark.sql.expressions.UserDefinedFunction;
 import org.apache.spark.sql.functions;
 import org.apache.spark.sql.types.DataTypes;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -47,17 +48,9 @@ class WriteFailureTest {
   @TempDir
   Path tmp;
 
-  @BeforeAll
-  static void start() {
-    spark = Tables.spark("local[2,2]", warehouse);
-  }
-
-  @AfterAll
-  static void stop() {
-    if (spark != null) {
-      spark.stop();
-    }
-  }
+  @RegisterExtension
+  static final SparkSessionExtension SESSION = SparkSessionExtension.of(() -> Tables.spark("local[2,2]", warehouse))
+      .into(s -> spark = s);
 
   /** Identity on {@code id}, except that it throws at {@code failAt} on attempts below {@code failingAttempts}. */
   private static Column failingIdentity(long failAt, int failingAttempts) {
@@ -168,9 +161,9 @@ class WriteFailureTest {
           () -> input(2).write().format(f).option("rowsPerBatch", "4").save(out.toString()));
       assertTrue(SparkTesting.messages(e).contains("injected failure at id 35, attempt 1"), SparkTesting.messages(e));
       seen.put(f, List.of(Tables.errorClass(e), String.valueOf(listing(out)),
-          String.valueOf(Tables.dataFiles(out))));
+          String.valueOf(DataFiles.any(out))));
       assertFalse(Files.exists(out.resolve("_SUCCESS")), f);
-      assertEquals(List.of(), Tables.dataFiles(out), f);
+      assertEquals(List.of(), DataFiles.any(out), f);
     }
     assertEquals(seen.get(PARQUET), seen.get(ARROW));
   }
@@ -254,8 +247,8 @@ class WriteFailureTest {
       spark.sparkContext().cancelJobGroup(group);
       Exception e = assertThrows(Exception.class, () -> job.get(2, java.util.concurrent.TimeUnit.MINUTES));
       assertTrue(SparkTesting.messages(e).contains("cancelled"), SparkTesting.messages(e));
-      seen.put(f, List.of(String.valueOf(listing(out)), String.valueOf(Tables.dataFiles(out))));
-      assertEquals(List.of(), Tables.dataFiles(out), f);
+      seen.put(f, List.of(String.valueOf(listing(out)), String.valueOf(DataFiles.any(out))));
+      assertEquals(List.of(), DataFiles.any(out), f);
     }
     System.out.println("WriteFailureTest: after a cancelled write " + seen);
     assertEquals(seen.get(PARQUET), seen.get(ARROW));

@@ -13,7 +13,9 @@ import io.arrowfile.connector.options.ArrowWriteOptions;
 import io.arrowfile.connector.write.ArrowOutputWriter;
 import io.arrowfile.ipc.ArrowFileReader;
 import io.arrowfile.ipc.ReadOptions;
+import io.arrowfile.testing.DataFiles;
 import io.arrowfile.testing.Dataset;
+import io.arrowfile.testing.SparkSessionExtension;
 import io.arrowfile.testing.ValueAssertions;
 import java.io.IOException;
 import java.math.BigDecimal;
@@ -32,9 +34,8 @@ import org.apache.spark.sql.types.StructField;
 import org.apache.spark.sql.types.StructType;
 import org.apache.spark.unsafe.types.CalendarInterval;
 import org.apache.spark.unsafe.types.UTF8String;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -51,17 +52,9 @@ class WrittenFilesTest {
   @TempDir
   Path tmp;
 
-  @BeforeAll
-  static void start() {
-    spark = Tables.spark("local[2]", warehouse, "spark.sql.timeType.enabled", "true");
-  }
-
-  @AfterAll
-  static void stop() {
-    if (spark != null) {
-      spark.stop();
-    }
-  }
+  @RegisterExtension
+  static final SparkSessionExtension SESSION = SparkSessionExtension.of(() -> Tables.spark("local[2]", warehouse,
+      "spark.sql.timeType.enabled", "true")).into(s -> spark = s);
 
   /** Every Spark type the writer maps, with nulls at every level; 40 rows so nulls and values mix. */
   static final String ALL_TYPES = String.join(",\n",
@@ -119,7 +112,7 @@ class WrittenFilesTest {
     org.apache.spark.sql.Dataset<Row> empty = spark.sql(ALL_TYPES).where("false");
     Path out = tmp.resolve("empty");
     empty.write().format(ARROW).save(out.toString());
-    List<Path> files = Tables.dataFiles(out);
+    List<Path> files = DataFiles.any(out);
     assertEquals(1, files.size(), files.toString()); // like Parquet: one file carrying the schema
     Dataset javaSide = Dataset.fromFile(files.get(0));
     assertEquals(0, javaSide.batchCount());
@@ -163,7 +156,7 @@ class WrittenFilesTest {
     for (String codec : List.of("none", "lz4", "zstd")) {
       Path out = tmp.resolve("codec-" + codec);
       source.write().format(ARROW).option("compression", codec).option("rowsPerBatch", "7").save(out.toString());
-      List<Path> files = Tables.dataFiles(out);
+      List<Path> files = DataFiles.any(out);
       assertEquals(2, files.size(), files.toString());
       long rows = 0;
       for (Path file : files) {
@@ -187,7 +180,7 @@ class WrittenFilesTest {
     Path out = tmp.resolve("spot");
     spark.sql(ALL_TYPES).where("id = 4").coalesce(1).write().format(ARROW).option("compression", "zstd")
         .save(out.toString());
-    Dataset d = Dataset.fromFile(Tables.dataFiles(out).get(0));
+    Dataset d = Dataset.fromFile(DataFiles.any(out).get(0));
     Map<String, Object> row = new java.util.HashMap<>();
     for (int c = 0; c < d.schema().fields().size(); c++) {
       row.put(d.schema().field(c).name(), d.column(c).get(0));
@@ -236,7 +229,7 @@ class WrittenFilesTest {
     org.apache.spark.sql.Dataset<Row> df = spark.range(3000)
         .selectExpr("id", "repeat(concat('v', id, '|'), CAST(1 + id % 40 AS INT)) AS s", "array(CAST(id AS STRING)) AS a");
     df.coalesce(1).write().format(ARROW).option(ArrowWriteOptions.MAX_BATCH_BYTES, "1k").save(out.toString());
-    Path file = Tables.dataFiles(out).get(0);
+    Path file = DataFiles.any(out).get(0);
     Dataset ours = readOurs(file);
     assertTrue(ours.batchCount() > 300, "batches: " + ours.batchCount());
     for (int b = 0; b < ours.batchCount(); b++) {

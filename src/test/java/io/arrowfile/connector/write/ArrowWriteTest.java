@@ -18,7 +18,8 @@ import io.arrowfile.columnar.type.TimeUnit;
 import io.arrowfile.connector.types.SparkToArrow;
 import io.arrowfile.ipc.ArrowFileReader;
 import io.arrowfile.ipc.ReadOptions;
-import io.arrowfile.testing.SparkTesting;
+import io.arrowfile.testing.DataFiles;
+import io.arrowfile.testing.SparkSessionExtension;
 import java.io.IOException;
 import java.math.BigDecimal;
 import java.nio.channels.FileChannel;
@@ -29,7 +30,6 @@ import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.Stream;
 import org.apache.arrow.compression.CommonsCompressionFactory;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
@@ -41,9 +41,8 @@ import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SaveMode;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.types.DataType;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /** The Spark write path end to end: Spark writes, our reader and Arrow's Java library read back. */
@@ -53,17 +52,9 @@ class ArrowWriteTest {
   @TempDir
   Path tmp;
 
-  @BeforeAll
-  static void start() {
-    spark = SparkTesting.local("arrowfile-write-test", "spark.sql.timeType.enabled", "true");
-  }
-
-  @AfterAll
-  static void stop() {
-    if (spark != null) {
-      spark.stop();
-    }
-  }
+  @RegisterExtension
+  static final SparkSessionExtension SESSION = SparkSessionExtension.local("arrowfile-write-test",
+      "spark.sql.timeType.enabled", "true").into(s -> spark = s);
 
   static final String ALL_TYPES = String.join(",\n",
       "SELECT id",
@@ -103,25 +94,6 @@ class ArrowWriteTest {
     return spark.sql(ALL_TYPES).coalesce(1);
   }
 
-  /** The {@code .arrow} files under {@code dir}, in path order. */
-  static List<Path> arrowFiles(Path dir) throws IOException {
-    try (Stream<Path> s = Files.walk(dir)) {
-      return s.filter(p -> p.getFileName().toString().endsWith(".arrow")).sorted().toList();
-    }
-  }
-
-  /** {@link #arrowFiles}, or none when {@code dir} does not exist. */
-  static List<Path> arrowFilesQuietly(Path dir) throws IOException {
-    return Files.exists(dir) ? arrowFiles(dir) : List.of();
-  }
-
-  /** The one {@code .arrow} file under {@code dir}. */
-  static Path single(Path dir) throws IOException {
-    List<Path> files = arrowFiles(dir);
-    assertEquals(1, files.size(), "files: " + files);
-    return files.get(0);
-  }
-
   /** All rows of a file as lists of column objects (our object model). */
   private static List<List<Object>> rows(ArrowFileReader r) throws IOException {
     List<List<Object>> out = new ArrayList<>();
@@ -148,7 +120,7 @@ class ArrowWriteTest {
   void everySparkTypeRoundTripsThroughOurReader() throws IOException {
     Path out = tmp.resolve("all");
     allTypes().write().format("arrowfile").save(out.toString());
-    Path file = single(out);
+    Path file = DataFiles.single(out);
     try (ArrowFileReader r = ArrowFileReader.open(file, ReadOptions.DEFAULT)) {
       Schema s = r.schema();
       assertEquals(new ArrowType.Timestamp(TimeUnit.MICROSECOND, "UTC"), s.field(s.indexOf("ts")).type());
@@ -238,7 +210,7 @@ class ArrowWriteTest {
     for (String codec : List.of("none", "lz4", "zstd")) {
       Path out = tmp.resolve("arrowjava-" + codec);
       allTypes().write().format("arrowfile").option("compression", codec).save(out.toString());
-      Path file = single(out);
+      Path file = DataFiles.single(out);
       try (BufferAllocator alloc = new RootAllocator();
           FileChannel ch = FileChannel.open(file, StandardOpenOption.READ);
           org.apache.arrow.vector.ipc.ArrowFileReader r = new org.apache.arrow.vector.ipc.ArrowFileReader(ch, alloc,
@@ -270,7 +242,7 @@ class ArrowWriteTest {
       spark.range(20000).selectExpr("id % 7 AS k", "repeat('x', 50) AS s").coalesce(1).write()
           .format("arrowfile").option("COMPRESSION", codecs[i])
           .option("compressionLevel", i == 2 ? "9" : null).save(out.toString());
-      Path file = single(out);
+      Path file = DataFiles.single(out);
       sizes[i] = Files.size(file);
       try (ArrowFileReader r = ArrowFileReader.open(file, ReadOptions.DEFAULT)) {
         List<List<Object>> rows = rows(r);
@@ -291,7 +263,7 @@ class ArrowWriteTest {
             "DATE_ADD(DATE'2020-01-01', CAST(id AS INT)) AS dt", "array(id) AS arr")
         .coalesce(1).write().format("arrowfile").option("rowsPerBatch", "300")
         .save(out.toString());
-    try (ArrowFileReader r = ArrowFileReader.open(single(out), ReadOptions.DEFAULT)) {
+    try (ArrowFileReader r = ArrowFileReader.open(DataFiles.single(out), ReadOptions.DEFAULT)) {
       assertEquals(4, r.recordBatchCount());
       assertEquals(300, r.recordBatch(0).length());
       assertEquals(100, r.recordBatch(3).length());
@@ -325,7 +297,7 @@ class ArrowWriteTest {
     String big = "a".repeat(70);
     spark.sql("SELECT * FROM VALUES ('" + big + "'), ('" + "z".repeat(63) + "é" + "') AS t(s)").coalesce(1).write()
         .format("arrowfile").save(out.toString());
-    try (ArrowFileReader r = ArrowFileReader.open(single(out), ReadOptions.DEFAULT)) {
+    try (ArrowFileReader r = ArrowFileReader.open(DataFiles.single(out), ReadOptions.DEFAULT)) {
       Map<String, Object> stats = Json.parseObject(r.customMetadata().get(ArrowOutputWriter.STATISTICS_KEY));
       Map<?, ?> c = (Map<?, ?>) ((List<?>) ((Map<?, ?>) ((List<?>) stats.get("batches")).get(0)).get("columns")).get(0);
       assertEquals("a".repeat(64), c.get("min"));
@@ -341,7 +313,7 @@ class ArrowWriteTest {
     // plain strings (a dictionary would hold the one value once and its rows 4 bytes each)
     spark.range(200).selectExpr("repeat('y', 1000) AS s").coalesce(1).write().format("arrowfile")
         .option("maxBatchBytes", "16k").option("dictionary", "never").save(out.toString());
-    try (ArrowFileReader r = ArrowFileReader.open(single(out), ReadOptions.DEFAULT)) {
+    try (ArrowFileReader r = ArrowFileReader.open(DataFiles.single(out), ReadOptions.DEFAULT)) {
       assertTrue(r.recordBatchCount() >= 200 / 16, "batches: " + r.recordBatchCount());
       long total = 0;
       for (int k = 0; k < r.recordBatchCount(); k++) {
@@ -358,7 +330,7 @@ class ArrowWriteTest {
     Path out = tmp.resolve("nostats");
     spark.range(10).coalesce(1).write().format("arrowfile").option("Statistics", "FALSE")
         .save(out.toString());
-    try (ArrowFileReader r = ArrowFileReader.open(single(out), ReadOptions.DEFAULT)) {
+    try (ArrowFileReader r = ArrowFileReader.open(DataFiles.single(out), ReadOptions.DEFAULT)) {
       assertNull(r.customMetadata().get(ArrowOutputWriter.STATISTICS_KEY));
       assertEquals(ArrowOutputWriter.WRITER_NAME, r.customMetadata().get(ArrowOutputWriter.WRITER_KEY));
       assertEquals(10, rows(r).size());
@@ -386,7 +358,7 @@ class ArrowWriteTest {
         "needs Spark's TIME type (4.1+; this Spark " + org.apache.spark.package$.MODULE$.SPARK_VERSION() + " lacks it): ALL_TYPES has TIME literals");
     Path out = tmp.resolve("empty");
     spark.sql(ALL_TYPES).where("id < 0").write().format("arrowfile").save(out.toString());
-    List<Path> files = arrowFiles(out);
+    List<Path> files = DataFiles.arrow(out);
     assertFalse(files.isEmpty());
     for (Path f : files) {
       try (ArrowFileReader r = ArrowFileReader.open(f, ReadOptions.DEFAULT)) {
@@ -425,7 +397,7 @@ class ArrowWriteTest {
     for (int p = 0; p < 3; p++) {
       assertTrue(Files.isDirectory(out.resolve("p=" + p)));
     }
-    for (Path file : arrowFiles(out)) {
+    for (Path file : DataFiles.arrow(out)) {
       try (ArrowFileReader r = ArrowFileReader.open(file, ReadOptions.DEFAULT)) {
         assertEquals(List.of("id", "s"), r.schema().fields().stream().map(Field::name).toList());
       }
@@ -438,7 +410,7 @@ class ArrowWriteTest {
 
   private static long countRows(Path dir) throws IOException {
     long n = 0;
-    for (Path file : arrowFiles(dir)) {
+    for (Path file : DataFiles.arrow(dir)) {
       try (ArrowFileReader r = ArrowFileReader.open(file, ReadOptions.DEFAULT)) {
         n += rows(r).size();
       }
@@ -452,7 +424,7 @@ class ArrowWriteTest {
     String s = "😀 ünï ✓";
     spark.sql("SELECT concat(s, CAST(id AS STRING)) AS s FROM (SELECT '" + s + "' AS s, id FROM range(3))")
         .coalesce(1).write().format("arrowfile").save(out.toString());
-    try (ArrowFileReader r = ArrowFileReader.open(single(out), ReadOptions.DEFAULT)) {
+    try (ArrowFileReader r = ArrowFileReader.open(DataFiles.single(out), ReadOptions.DEFAULT)) {
       List<List<Object>> rows = rows(r);
       assertEquals(s + "2", rows.get(2).get(0));
       assertEquals((s + "2").getBytes(StandardCharsets.UTF_8).length,

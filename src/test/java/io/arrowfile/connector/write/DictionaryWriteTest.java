@@ -15,6 +15,8 @@ import io.arrowfile.ipc.ArrowFileReader;
 import io.arrowfile.ipc.ReadOptions;
 import io.arrowfile.ipc.metadata.Block;
 import io.arrowfile.testing.ArrowJavaValues;
+import io.arrowfile.testing.DataFiles;
+import io.arrowfile.testing.SparkSessionExtension;
 import io.arrowfile.testing.SparkTesting;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -27,9 +29,8 @@ import org.apache.spark.sql.Row;
 import org.apache.spark.sql.RowFactory;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.unsafe.types.UTF8String;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -42,17 +43,9 @@ public class DictionaryWriteTest {
   @TempDir
   Path tmp;
 
-  @BeforeAll
-  static void start() {
-    spark = SparkTesting.local("arrowfile-dictionary-write-test");
-  }
-
-  @AfterAll
-  static void stop() {
-    if (spark != null) {
-      spark.stop();
-    }
-  }
+  @RegisterExtension
+  static final SparkSessionExtension SESSION = SparkSessionExtension.local("arrowfile-dictionary-write-test")
+      .into(s -> spark = s);
 
   /**
    * The columns of the test data: low: 9 values, '' and nulls; mid: 300 distinct; high: all distinct; allnull;
@@ -140,7 +133,7 @@ public class DictionaryWriteTest {
   void autoEncodesLowCardinalityStringColumnsOnly() throws IOException {
     Path out = tmp.resolve("auto");
     data().coalesce(1).write().format("arrowfile").option("dictionary", "auto").save(out.toString());
-    Path file = ArrowWriteTest.single(out);
+    Path file = DataFiles.single(out);
     try (ArrowFileReader r = ArrowFileReader.open(file, ReadOptions.DEFAULT)) {
       Schema s = r.schema();
       assertEncoded(s, "low", true);   // 9 distinct in 3000 rows
@@ -163,8 +156,8 @@ public class DictionaryWriteTest {
     // a plain file of the same rows reads back to the same values, and is larger
     Path plain = tmp.resolve("plain");
     data().coalesce(1).write().format("arrowfile").option("dictionary", "never").save(plain.toString());
-    assertEquals(ourRows(ArrowWriteTest.single(plain)), ourRows(file));
-    assertTrue(Files.size(file) < Files.size(ArrowWriteTest.single(plain)));
+    assertEquals(ourRows(DataFiles.single(plain)), ourRows(file));
+    assertTrue(Files.size(file) < Files.size(DataFiles.single(plain)));
   }
 
   @Test
@@ -172,7 +165,7 @@ public class DictionaryWriteTest {
     Path out = tmp.resolve("always");
     data().coalesce(1).write().format("arrowfile").option("dictionary", "always").option("rowsPerBatch", "7")
         .option("compression", "zstd").save(out.toString());
-    Path file = ArrowWriteTest.single(out);
+    Path file = DataFiles.single(out);
     try (ArrowFileReader r = ArrowFileReader.open(file, ReadOptions.DEFAULT)) {
       for (String c : List.of("low", "mid", "high", "allnull")) {
         assertEncoded(r.schema(), c, true);
@@ -189,7 +182,7 @@ public class DictionaryWriteTest {
   private Path writePlain(Dataset<Row> df, String name) throws IOException {
     Path p = tmp.resolve(name);
     df.write().format("arrowfile").save(p.toString());
-    return ArrowWriteTest.single(p);
+    return DataFiles.single(p);
   }
 
   @Test
@@ -201,8 +194,8 @@ public class DictionaryWriteTest {
     data().coalesce(1).write().format("arrowfile").option("rowsPerBatch", "1000").save(plain.toString());
     String encoded;
     String expected;
-    try (ArrowFileReader r = ArrowFileReader.open(ArrowWriteTest.single(out), ReadOptions.DEFAULT);
-        ArrowFileReader p = ArrowFileReader.open(ArrowWriteTest.single(plain), ReadOptions.DEFAULT)) {
+    try (ArrowFileReader r = ArrowFileReader.open(DataFiles.single(out), ReadOptions.DEFAULT);
+        ArrowFileReader p = ArrowFileReader.open(DataFiles.single(plain), ReadOptions.DEFAULT)) {
       encoded = r.customMetadata().get(ArrowOutputWriter.STATISTICS_KEY);
       expected = p.customMetadata().get(ArrowOutputWriter.STATISTICS_KEY);
     }
@@ -246,7 +239,7 @@ public class DictionaryWriteTest {
     // then plain files of the same rows into the same directories: one table of mixed encodings
     data().repartition(2).write().format("arrowfile").option("dictionary", "never").mode("append")
         .partitionBy("part").save(out.toString());
-    List<Path> files = ArrowWriteTest.arrowFiles(out);
+    List<Path> files = DataFiles.arrow(out);
     int encoded = 0;
     for (Path f : files) {
       try (ArrowFileReader r = ArrowFileReader.open(f, ReadOptions.DEFAULT)) {
@@ -263,7 +256,7 @@ public class DictionaryWriteTest {
   void emptyFrameAndEmptyStringsWithAlways() throws IOException {
     Path out = tmp.resolve("empty");
     data().where("id < 0").coalesce(1).write().format("arrowfile").option("dictionary", "always").save(out.toString());
-    Path file = ArrowWriteTest.single(out);
+    Path file = DataFiles.single(out);
     try (ArrowFileReader r = ArrowFileReader.open(file, ReadOptions.DEFAULT)) {
       assertEncoded(r.schema(), "low", true);
       assertEquals(0, r.recordBatchCount());
@@ -273,13 +266,13 @@ public class DictionaryWriteTest {
     assertEquals(List.of(), arrowJavaRows(file));
     Path auto = tmp.resolve("empty-auto");
     data().where("id < 0").coalesce(1).write().format("arrowfile").option("dictionary", "auto").save(auto.toString());
-    try (ArrowFileReader r = ArrowFileReader.open(ArrowWriteTest.single(auto), ReadOptions.DEFAULT)) {
+    try (ArrowFileReader r = ArrowFileReader.open(DataFiles.single(auto), ReadOptions.DEFAULT)) {
       assertEncoded(r.schema(), "low", false);
     }
     Path blanks = tmp.resolve("blanks");
     spark.sql("SELECT id, CASE WHEN id % 2 = 0 THEN '' END AS s FROM range(100)").coalesce(1).write()
         .format("arrowfile").option("dictionary", "auto").save(blanks.toString());
-    try (ArrowFileReader r = ArrowFileReader.open(ArrowWriteTest.single(blanks), ReadOptions.DEFAULT)) {
+    try (ArrowFileReader r = ArrowFileReader.open(DataFiles.single(blanks), ReadOptions.DEFAULT)) {
       assertEncoded(r.schema(), "s", true);
     }
     assertEquals(50, spark.read().format("arrowfile").load(blanks.toString()).where("s = ''").count());
@@ -297,7 +290,7 @@ public class DictionaryWriteTest {
       spark.sql(sql).coalesce(1).write().format("arrowfile").option("dictionary", dictionary)
           .option("rowsPerBatch", "100").option("maxBatchBytes", "1k").option("compression", "zstd")
           .save(out.toString());
-      Path file = ArrowWriteTest.single(out);
+      Path file = DataFiles.single(out);
       try (ArrowFileReader r = ArrowFileReader.open(file, ReadOptions.DEFAULT)) {
         assertEncoded(r.schema(), "s", true);
         assertEquals(1, r.footer().dictionaries().size()); // one dictionary, no delta
@@ -353,7 +346,7 @@ public class DictionaryWriteTest {
     Path out = tmp.resolve("collated");
     String sql = "SELECT id, CAST(id % 3 AS STRING) COLLATE UNICODE_CI AS c FROM range(300)";
     spark.sql(sql).coalesce(1).write().format("arrowfile").option("dictionary", "auto").save(out.toString());
-    try (ArrowFileReader r = ArrowFileReader.open(ArrowWriteTest.single(out), ReadOptions.DEFAULT)) {
+    try (ArrowFileReader r = ArrowFileReader.open(DataFiles.single(out), ReadOptions.DEFAULT)) {
       assertEncoded(r.schema(), "c", true);
     }
     Dataset<Row> back = spark.read().format("arrowfile").load(out.toString());

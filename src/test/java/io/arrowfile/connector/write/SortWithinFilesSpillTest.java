@@ -3,16 +3,17 @@ package io.arrowfile.connector.write;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.arrowfile.testing.SparkTesting;
+import io.arrowfile.testing.DataFiles;
+import io.arrowfile.testing.SparkSessionExtension;
 import java.nio.file.Path;
 import java.util.concurrent.atomic.AtomicLong;
 import org.apache.spark.scheduler.SparkListener;
 import org.apache.spark.scheduler.SparkListenerTaskEnd;
 import org.apache.spark.sql.Column;
 import org.apache.spark.sql.SparkSession;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -28,10 +29,13 @@ class SortWithinFilesSpillTest {
   @TempDir
   Path tmp;
 
+  @RegisterExtension
+  static final SparkSessionExtension SESSION = SparkSessionExtension.local("arrowfile-sort-spill-test",
+      "spark.shuffle.spill.numElementsForceSpillThreshold", "1000", "spark.unsafe.exceptionOnMemoryLeak", "true")
+      .into(s -> spark = s);
+
   @BeforeAll
   static void start() {
-    spark = SparkTesting.local("arrowfile-sort-spill-test", "spark.shuffle.spill.numElementsForceSpillThreshold",
-        "1000", "spark.unsafe.exceptionOnMemoryLeak", "true");
     spark.sparkContext().addSparkListener(new SparkListener() {
       @Override
       public void onTaskEnd(SparkListenerTaskEnd end) {
@@ -40,13 +44,6 @@ class SortWithinFilesSpillTest {
         }
       }
     });
-  }
-
-  @AfterAll
-  static void stop() {
-    if (spark != null) {
-      spark.stop();
-    }
   }
 
   /** Bytes spilled to disk while writing 20,000 rows in one task to {@code out}, sorted by {@code sort}. */
@@ -66,7 +63,7 @@ class SortWithinFilesSpillTest {
     Path out = tmp.resolve("spilled");
     long spilled = spilledBy(out, "s, k");
     assertTrue(spilled > 0, "the write's sorter spilled to disk: " + spilled + " bytes");
-    assertEquals(1, ArrowWriteTest.arrowFiles(out).size());
+    assertEquals(1, DataFiles.arrow(out).size());
     SortWithinFilesTest.assertEachFileSorted(spark, out, new Column("s").asc_nulls_first(),
         new Column("k").asc_nulls_first());
     assertEquals(SortWithinFilesTest.sortedRows(SortWithinFilesTest.unshuffledRows(spark, 1)),

@@ -7,6 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.arrowfile.connector.read.ScanMetrics;
+import io.arrowfile.testing.DataFiles;
+import io.arrowfile.testing.SparkSessionExtension;
 import io.arrowfile.testing.SparkTesting;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -17,9 +19,8 @@ import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.execution.metric.SQLMetric;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import scala.jdk.javaapi.CollectionConverters;
 
@@ -34,18 +35,10 @@ class SortWithinFilesTest {
   @TempDir
   Path tmp;
 
-  @BeforeAll
-  static void start() {
-    // a leaked page of the sorter fails the task instead of logging a warning
-    spark = SparkTesting.local("arrowfile-sort-within-files-test", "spark.unsafe.exceptionOnMemoryLeak", "true");
-  }
-
-  @AfterAll
-  static void stop() {
-    if (spark != null) {
-      spark.stop();
-    }
-  }
+  // a leaked page of the sorter fails the task instead of logging a warning
+  @RegisterExtension
+  static final SparkSessionExtension SESSION = SparkSessionExtension.local("arrowfile-sort-within-files-test",
+      "spark.unsafe.exceptionOnMemoryLeak", "true").into(s -> spark = s);
 
   /** 20,000 rows in no useful order: k is a permutation of 0..19999, s has nulls and repeats, p three values. */
   static Dataset<Row> shuffled(SparkSession spark) {
@@ -65,7 +58,7 @@ class SortWithinFilesTest {
 
   /** Each file's rows in file order (one file is one split: read in order) equal Spark's sort of them. */
   static void assertEachFileSorted(SparkSession spark, Path dir, Column... order) throws IOException {
-    List<Path> files = ArrowWriteTest.arrowFiles(dir);
+    List<Path> files = DataFiles.arrow(dir);
     assertFalse(files.isEmpty());
     for (Path f : files) {
       Dataset<Row> file = spark.read().format("arrowfile").load(f.toString());
@@ -81,7 +74,7 @@ class SortWithinFilesTest {
     shuffled(spark).write().format("arrowfile").option("sortWithinFiles", "s, d").option("rowsPerBatch", "1000")
         .save(sorted.toString());
     shuffled(spark).write().format("arrowfile").save(plain.toString());
-    assertEquals(2, ArrowWriteTest.arrowFiles(sorted).size());
+    assertEquals(2, DataFiles.arrow(sorted).size());
     assertEachFileSorted(spark, sorted, new Column("s").asc_nulls_first(), new Column("d").asc_nulls_first());
     // the same rows as without the option, and as Parquet's
     Path parquet = tmp.resolve("parquet");
@@ -112,7 +105,7 @@ class SortWithinFilesTest {
     Path out = tmp.resolve("parts");
     shuffled(spark).write().format("arrowfile").partitionBy("p").option("maxRecordsPerFile", "3000")
         .option("sortWithinFiles", "k").save(out.toString());
-    List<Path> files = ArrowWriteTest.arrowFiles(out);
+    List<Path> files = DataFiles.arrow(out);
     assertTrue(files.size() >= 8, files.toString()); // 2 tasks x 3 partitions, ~3,333 rows each: split in two
     for (Path f : files) {
       assertTrue(f.getParent().getFileName().toString().startsWith("p="), f.toString());
@@ -144,7 +137,7 @@ class SortWithinFilesTest {
         .selectExpr("*", "IF(id = 15000, raise_error('row 15000 is bad'), 0) AS boom").write().format("arrowfile")
         .option("sortWithinFiles", "k").save(out.toString()));
     assertTrue(messages(e).contains("row 15000 is bad"), messages(e));
-    assertEquals(List.of(), ArrowWriteTest.arrowFilesQuietly(out));
+    assertEquals(List.of(), DataFiles.arrowIfExists(out));
     // a later write is fine (Spark checks for leaked memory only after tasks that succeed: see the next test)
     shuffled(spark).write().format("arrowfile").option("sortWithinFiles", "k").mode("overwrite").save(out.toString());
     assertEquals(20_000, spark.read().format("arrowfile").load(out.toString()).count());
@@ -165,7 +158,7 @@ class SortWithinFilesTest {
     } finally {
       DictionarySpill.maxBytes = DictionarySpill.MAX_BYTES;
     }
-    assertEquals(List.of(), ArrowWriteTest.arrowFilesQuietly(out));
+    assertEquals(List.of(), DataFiles.arrowIfExists(out));
   }
 
   @Test
@@ -200,7 +193,7 @@ class SortWithinFilesTest {
         .option("sortWithinFile", "id").save(out.resolve("typo").toString()));
     assertTrue(messages(typo).contains("did you mean 'sortWithinFiles'?"),
         messages(typo));
-    assertEquals(List.of(), ArrowWriteTest.arrowFilesQuietly(out.resolve("bad")), "no task ran");
+    assertEquals(List.of(), DataFiles.arrowIfExists(out.resolve("bad")), "no task ran");
   }
 
   @Test

@@ -23,6 +23,7 @@ import io.arrowfile.ipc.ArrowStreamReader;
 import io.arrowfile.ipc.BatchReader;
 import io.arrowfile.ipc.ReadOptions;
 import io.arrowfile.testing.NodePeers;
+import io.arrowfile.testing.SparkSessionExtension;
 import io.arrowfile.testing.SparkTesting;
 import java.io.IOException;
 import java.math.BigDecimal;
@@ -44,11 +45,11 @@ import java.util.stream.Stream;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.unsafe.types.CalendarInterval;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.DynamicContainer;
 import org.junit.jupiter.api.DynamicNode;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.function.Executable;
 import org.junit.jupiter.api.io.TempDir;
 import scala.jdk.javaapi.CollectionConverters;
@@ -78,12 +79,8 @@ class NodePeerFilesTest {
 
   @TempDir static Path dir;
 
-  @AfterAll
-  static void stop() {
-    if (spark != null) {
-      spark.stop();
-    }
-  }
+  @RegisterExtension
+  static final SparkSessionExtension SESSION = SparkSessionExtension.local("node-peer-files");
 
   @TestFactory
   Stream<DynamicNode> peerFiles() throws IOException {
@@ -135,7 +132,7 @@ class NodePeerFilesTest {
 
   private static SparkSession spark() {
     if (spark == null) {
-      spark = SparkTesting.local("node-peer-files");
+      spark = SESSION.session();
       spark.conf().set("spark.sql.datetime.java8API.enabled", "true");
     }
     return spark;

@@ -13,8 +13,9 @@ import io.arrowfile.ipc.ArrowStreamWriter;
 import io.arrowfile.ipc.ReadOptions;
 import io.arrowfile.ipc.WriteOptions;
 import io.arrowfile.ipc.metadata.CompressionCodec;
+import io.arrowfile.testing.DataFiles;
 import io.arrowfile.testing.NodePeers;
-import io.arrowfile.testing.SparkTesting;
+import io.arrowfile.testing.SparkSessionExtension;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -32,10 +33,10 @@ import org.apache.spark.sql.types.DataTypes;
 import org.apache.spark.sql.types.Metadata;
 import org.apache.spark.sql.types.StructField;
 import org.apache.spark.sql.types.StructType;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -84,12 +85,15 @@ class OurFilesNodeReadTest {
   private static JsonNode report;
   private static final List<String> CASES = new ArrayList<>();
 
+  @RegisterExtension
+  static final SparkSessionExtension SESSION = SparkSessionExtension.local("our-files-node-read");
+
   @BeforeAll
   static void writeAndCheck() throws IOException {
     if (!NodePeers.available()) {
       return;
     }
-    spark = SparkTesting.local("our-files-node-read");
+    spark = SESSION.session();
     spark.conf().set("spark.sql.datetime.java8API.enabled", "true");
     Dataset<Row> main = frame(OurFilesSparkWrittenTest.MAIN, OurFilesSparkWrittenTest.mainRows(300, 11));
     Dataset<Row> intervals = frame(OurFilesSparkWrittenTest.INTERVALS,
@@ -117,13 +121,6 @@ class OurFilesNodeReadTest {
     report = Canonical.JSON.readTree(NodePeers.run("check_our_files.mjs", 300, file.toString()));
   }
 
-  @AfterAll
-  static void stop() {
-    if (spark != null) {
-      spark.stop();
-    }
-  }
-
   private static Dataset<Row> frame(Object[][] columns, List<Row> rows) {
     StructType schema = new StructType();
     for (Object[] c : columns) {
@@ -141,10 +138,7 @@ class OurFilesNodeReadTest {
       w = w.option(o[i], o[i + 1]);
     }
     w.save(out.toString());
-    List<Path> files;
-    try (Stream<Path> s = Files.walk(out)) {
-      files = s.filter(p -> p.getFileName().toString().endsWith(".arrow")).toList();
-    }
+    List<Path> files = DataFiles.arrow(out);
     assertEquals(1, files.size(), name + ": coalesce(1) writes one file, got " + files);
     Path file = files.get(0);
     List<String> names = new ArrayList<>();

@@ -6,8 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.arrowfile.testing.DataFiles;
 import io.arrowfile.testing.PythonPeers;
-import io.arrowfile.testing.SparkTesting;
+import io.arrowfile.testing.SparkSessionExtension;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -20,10 +21,10 @@ import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.types.DataType;
 import org.apache.spark.sql.types.DataTypes;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -38,16 +39,12 @@ class CanonicalExtensionsPeerTest {
   @TempDir static Path dir;
   private static SparkSession spark;
 
-  @AfterAll
-  static void stop() {
-    if (spark != null) {
-      spark.stop();
-    }
-  }
+  @RegisterExtension
+  static final SparkSessionExtension SESSION = SparkSessionExtension.local("canonical-extensions");
 
   private static SparkSession spark() {
     if (spark == null) {
-      spark = SparkTesting.local("canonical-extensions");
+      spark = SESSION.session();
     }
     return spark;
   }
@@ -108,10 +105,7 @@ class CanonicalExtensionsPeerTest {
     Path out = dir.resolve("spark-variants");
     spark().sql("SELECT parse_json(j) v FROM VALUES " + values + ", (NULL) AS t(j)").coalesce(1)
         .write().format("arrowfile").save(out.toString());
-    Path file;
-    try (Stream<Path> files = Files.list(out)) {
-      file = files.filter(f -> f.toString().endsWith(".arrow")).findFirst().orElseThrow();
-    }
+    Path file = DataFiles.first(out);
     List<String> expected = new ArrayList<>(texts);
     expected.add(null);
     Path expectedJson = dir.resolve("spark-variants.json");

@@ -4,15 +4,14 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.arrowfile.testing.PythonPeers;
-import io.arrowfile.testing.SparkTesting;
+import io.arrowfile.testing.SparkSessionExtension;
 import java.nio.file.Path;
 import java.util.List;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -26,15 +25,8 @@ class DocsPythonSnippetsTest {
 
   @TempDir Path dir;
 
-  @BeforeAll
-  static void start() {
-    spark = SparkTesting.local("docs-python");
-  }
-
-  @AfterAll
-  static void stop() {
-    spark.stop();
-  }
+  @RegisterExtension
+  static final SparkSessionExtension SESSION = SparkSessionExtension.local("docs-python").into(s -> spark = s);
 
   private String snippet(int index) {
     return PythonPeers.run("docs_snippets.py", 300, PAGE.toString(), dir.toString(), String.valueOf(index));

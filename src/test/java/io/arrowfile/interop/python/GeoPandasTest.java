@@ -6,9 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.arrowfile.connector.types.GeoArrow;
+import io.arrowfile.testing.DataFiles;
 import io.arrowfile.testing.PythonPeers;
-import io.arrowfile.testing.SparkTesting;
-import java.nio.file.Files;
+import io.arrowfile.testing.SparkSessionExtension;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Iterator;
@@ -19,11 +19,11 @@ import java.util.stream.Stream;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -37,17 +37,13 @@ class GeoPandasTest {
   @TempDir static Path dir;
   private static SparkSession spark;
 
-  @AfterAll
-  static void stop() {
-    if (spark != null) {
-      spark.stop();
-    }
-  }
+  @RegisterExtension
+  static final SparkSessionExtension SESSION = SparkSessionExtension.local("geopandas");
 
   private static SparkSession spark() {
     Assumptions.assumeTrue(GeoArrow.SPARK_HAS_GEO, "this Spark has no GEOMETRY/GEOGRAPHY types");
     if (spark == null) {
-      spark = SparkTesting.local("geopandas");
+      spark = SESSION.session();
     }
     return spark;
   }
@@ -91,10 +87,7 @@ class GeoPandasTest {
     Path out = dir.resolve("spark-geo");
     spark().sql("SELECT st_geomfromwkb(w, 3857) g, st_geogfromwkb(w) geog, st_geomfromwkb(w) g0 FROM VALUES "
         + rows + ", (NULL) AS t(w)").coalesce(1).write().format("arrowfile").save(out.toString());
-    Path file;
-    try (Stream<Path> files = Files.list(out)) {
-      file = files.filter(f -> f.toString().endsWith(".arrow")).findFirst().orElseThrow();
-    }
+    Path file = DataFiles.first(out);
     List<String> expectedWkb = new ArrayList<>(wkb);
     expectedWkb.add(null);
     for (Map.Entry<String, String> c : Map.of("g", "EPSG:3857", "geog", "OGC:CRS84", "g0", "none").entrySet()) {

@@ -3,12 +3,12 @@ package io.arrowfile.interop.python;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.arrowfile.testing.PythonPeers;
-import io.arrowfile.testing.SparkTesting;
+import io.arrowfile.testing.SparkSessionExtension;
 import java.nio.file.Path;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -22,17 +22,13 @@ class Lz4FeatherTest {
   private static SparkSession spark;
   private static String expected;
 
+  @RegisterExtension
+  static final SparkSessionExtension SESSION = SparkSessionExtension.local("lz4-feather");
+
   @BeforeAll
   static void write() {
     expected = PythonPeers.run("write_lz4_feather.py", 300, dir.toString()).strip();
-    spark = SparkTesting.local("lz4-feather");
-  }
-
-  @AfterAll
-  static void stop() {
-    if (spark != null) {
-      spark.stop();
-    }
+    spark = SESSION.session();
   }
 
   @ParameterizedTest

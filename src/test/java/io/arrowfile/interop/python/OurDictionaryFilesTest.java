@@ -4,8 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.arrowfile.connector.write.DictionaryWriteTest;
+import io.arrowfile.testing.DataFiles;
 import io.arrowfile.testing.PythonPeers;
-import io.arrowfile.testing.SparkTesting;
+import io.arrowfile.testing.SparkSessionExtension;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -18,10 +19,10 @@ import org.apache.spark.sql.DataFrameWriter;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -71,9 +72,11 @@ class OurDictionaryFilesTest {
   private static final Map<String, JsonNode> REPORT = new LinkedHashMap<>();
   private static final List<String> CASES = new ArrayList<>();
 
+  @RegisterExtension
+  static final SparkSessionExtension SESSION = SparkSessionExtension.local("our-dictionary-files").into(s -> spark = s);
+
   @BeforeAll
   static void writeAndCheck() throws IOException {
-    spark = SparkTesting.local("our-dictionary-files");
     if (!PythonPeers.available()) {
       return;
     }
@@ -92,11 +95,6 @@ class OurDictionaryFilesTest {
       REPORT.put(c.name(), report.get(c.name()));
       CASES.add(c.name());
     }
-  }
-
-  @AfterAll
-  static void stop() {
-    spark.stop();
   }
 
   /** Writes {@code df}; types from column {@code typeColumn} of COLUMNS (-1: not checked). */
@@ -119,10 +117,7 @@ class OurDictionaryFilesTest {
         types.add(typeColumn < 0 ? null : c[typeColumn]);
       }
     }
-    List<Path> files;
-    try (Stream<Path> s = Files.walk(out)) {
-      files = s.filter(p -> p.getFileName().toString().endsWith(".arrow")).sorted().toList();
-    }
+    List<Path> files = DataFiles.arrow(out);
     assertFalse(files.isEmpty(), name + " wrote no file");
     List<Canonical.Case> cases = new ArrayList<>();
     for (Path f : files) {

@@ -4,7 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.arrowfile.testing.DataFiles;
 import io.arrowfile.testing.PythonPeers;
+import io.arrowfile.testing.SparkSessionExtension;
 import io.arrowfile.testing.SparkTesting;
 import java.io.IOException;
 import java.math.BigDecimal;
@@ -36,10 +38,10 @@ import org.apache.spark.sql.types.StructField;
 import org.apache.spark.sql.types.StructType;
 import org.apache.spark.sql.types.YearMonthIntervalType;
 import org.apache.spark.unsafe.types.CalendarInterval;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -130,9 +132,12 @@ public class OurFilesSparkWrittenTest {
   private static final List<String> CASES = new ArrayList<>();
   private static final Map<String, Boolean> POLARS_MUST_READ = new LinkedHashMap<>();
 
+  @RegisterExtension
+  static final SparkSessionExtension SESSION = SparkSessionExtension.local("our-files-spark-written")
+      .into(s -> spark = s);
+
   @BeforeAll
   static void writeAndCheck() throws IOException {
-    spark = SparkTesting.local("our-files-spark-written");
     spark.conf().set("spark.sql.datetime.java8API.enabled", "true");
     if (!PythonPeers.available()) {
       return;
@@ -196,10 +201,7 @@ public class OurFilesSparkWrittenTest {
         continue;
       }
       Path out = dir.resolve(p.getKey());
-      List<Path> files;
-      try (Stream<Path> s = Files.walk(out)) {
-        files = s.filter(f -> f.getFileName().toString().endsWith(".arrow")).sorted().toList();
-      }
+      List<Path> files = DataFiles.arrow(out);
       assertEquals(1, files.size(), p.getKey() + " " + files);
       List<String> names = new ArrayList<>();
       List<String> types = new ArrayList<>();
@@ -247,11 +249,6 @@ public class OurFilesSparkWrittenTest {
     });
   }
 
-  @AfterAll
-  static void stop() {
-    spark.stop();
-  }
-
   private static Dataset<Row> frame(Object[][] columns, List<Row> rows) {
     StructType schema = new StructType();
     for (Object[] c : columns) {
@@ -281,10 +278,7 @@ public class OurFilesSparkWrittenTest {
         types.add((String) c[2]);
       }
     }
-    List<Path> files;
-    try (Stream<Path> s = Files.walk(out)) {
-      files = s.filter(p -> p.getFileName().toString().endsWith(".arrow")).sorted().toList();
-    }
+    List<Path> files = DataFiles.arrow(out);
     assertFalse(files.isEmpty(), name + " wrote no file");
     List<Canonical.Case> cases = new ArrayList<>();
     for (Path f : files) {

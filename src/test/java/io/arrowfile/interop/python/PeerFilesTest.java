@@ -18,7 +18,7 @@ import io.arrowfile.ipc.ArrowStreamReader;
 import io.arrowfile.ipc.BatchReader;
 import io.arrowfile.ipc.ReadOptions;
 import io.arrowfile.testing.PythonPeers;
-import io.arrowfile.testing.SparkTesting;
+import io.arrowfile.testing.SparkSessionExtension;
 import java.io.IOException;
 import java.math.BigDecimal;
 import java.nio.file.Files;
@@ -33,10 +33,10 @@ import java.util.stream.Stream;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.DynamicContainer;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -55,12 +55,8 @@ public class PeerFilesTest {
 
   @TempDir static Path dir;
 
-  @AfterAll
-  static void stop() {
-    if (spark != null) {
-      spark.stop();
-    }
-  }
+  @RegisterExtension
+  static final SparkSessionExtension SESSION = SparkSessionExtension.local("peer-files");
 
   @TestFactory
   Stream<DynamicContainer> peerFiles() throws IOException {
@@ -112,7 +108,7 @@ public class PeerFilesTest {
   /** Every value decoded through Spark's columnar scan; per column the non-null count the generator made. */
   private static void assertSparkReads(Path path, JsonNode expected) {
     if (spark == null) {
-      spark = SparkTesting.local("peer-files");
+      spark = SESSION.session();
     }
     Dataset<Row> df = spark.read().format("arrowfile").load(path.toString());
     List<String> counts = new ArrayList<>();

@@ -110,7 +110,9 @@ class ScanStatisticsTest {
     for (var f : all.inputFiles()) {
       onDisk += new java.io.File(java.net.URI.create(f)).length();
     }
-    assertTrue(everything < onDisk && everything > onDisk * 0.9, everything + " of " + onDisk);
+    // all columns: the measured bytes are a little under the files' (metadata, footer); the estimate is never
+    // below Spark's own for the files, their bytes times the read columns' share of the row, here all of it
+    assertEquals(onDisk, everything);
     // a filter does not change the scan's estimate (Spark estimates the filter above it)
     assertEquals(id, statistics(all.where("id > 5").select("id")).sizeInBytes().getAsLong());
   }

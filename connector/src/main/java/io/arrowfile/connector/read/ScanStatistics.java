@@ -21,16 +21,17 @@ import org.apache.spark.sql.types.StructType;
 /**
  * The statistics of an Arrow scan for Spark's optimizer, from the files' footers ({@link FooterSummary}).
  *
- * <p><b>sizeInBytes</b> is the bytes of the columns read, as the files hold them (each column's buffers and
- * dictionaries, from the record batch metadata), times {@code spark.sql.sources.fileCompressionFactor}. It is what
- * Parquet's V1 relation estimates too (its file bytes, scaled to the projected columns' share by their default
- * sizes), measured per column instead of guessed: a 4-byte key read beside wide string columns weighs its 4 bytes
- * a row, not a share of the row's default size. With the cost-based optimizer off, this figure alone decides a
- * broadcast join ({@code JoinSelection}, {@code spark.sql.autoBroadcastJoinThreshold}). The decision then follows
- * the bytes of the files: an uncompressed Arrow table of repetitive strings is several times its Parquet file (which
- * is dictionary-encoded and compressed), and is broadcast only when its read columns fit the threshold as written;
- * written with {@code dictionary=auto} and a compression codec, it comes close to Parquet's bytes and to its
- * decisions ({@code BroadcastDecisionTest} measures both).
+ * <p><b>sizeInBytes</b> is the bytes of the columns read as the files hold them (each column's buffers and
+ * dictionaries, from the record batch metadata), but never less than Spark's own estimate of the files: their bytes
+ * times the read columns' share of the default row size, which is what Parquet's relation is sized by. Both times
+ * {@code spark.sql.sources.fileCompressionFactor}. With the cost-based optimizer off, this figure alone decides a
+ * broadcast join ({@code JoinSelection}, {@code spark.sql.autoBroadcastJoinThreshold}). The floor keeps a
+ * well-compressed side from looking smaller than Parquet's: zstd key columns measure a fraction of their share
+ * (TPC-DS q72's catalog_sales side measured 8.6 MB where Parquet's is sized 19.8, under the 10 MB threshold, and was
+ * broadcast into a plan 15 times slower). Measuring keeps a narrow read of wide string columns from looking small
+ * when its values are large. An uncompressed table of repetitive strings is several times its Parquet file, and is
+ * broadcast only when its read columns fit the threshold as written; compressed, it comes close to Parquet's bytes
+ * and decisions ({@code BroadcastDecisionTest} measures both).
  *
  * <p><b>numRows</b> is the sum of the footers' record batch row counts, and <b>columnStats</b> give the min, max and
  * null count of each read data column where the arrowfile statistics of every file answer them exactly (the same
@@ -142,7 +143,12 @@ final class ScanStatistics implements Statistics {
       }
     }
     double scale = sampled && readLength > 0 ? (double) totalLength / readLength : 1;
-    long size = Math.max(1, (long) Math.min(Long.MAX_VALUE, bytes * scale * compressionFactor));
+    // Never below Spark's own estimate for these files (their bytes times the read columns' share of the default
+    // row size), which is what Parquet's relation is sized by: compressed key columns measure far smaller than
+    // that share, and a join side sized below Parquet's can be broadcast where Parquet's is sort-merge joined
+    // (TPC-DS q72: catalog_sales measured 8.6 MB against Parquet's 19.8, under the 10 MB threshold).
+    double sparks = totalLength * share;
+    long size = Math.max(1, (long) Math.min(Long.MAX_VALUE, Math.max(bytes * scale, sparks) * compressionFactor));
     Map<NamedReference, ColumnStatistics> columns = new HashMap<>();
     for (ColumnTally t : tallies) {
       if (t != null && rowsKnown) {

@@ -8,7 +8,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Assertions;
-import org.junit.jupiter.api.Assumptions;
 
 /**
  * The JavaScript Arrow implementations ({@code apache-arrow}, {@code @uwdata/flechette}) and arrow-rs compiled to
@@ -21,7 +20,8 @@ import org.junit.jupiter.api.Assumptions;
 public final class NodePeers {
   private static final Path DIR = Path.of(System.getProperty("arrowfile.node.dir", "target/node"));
   private static final Path SCRIPTS = Path.of(System.getProperty("arrowfile.node.scripts", "src/test/node"));
-  private static volatile boolean announced;
+  private static final java.util.concurrent.atomic.AtomicBoolean ANNOUNCED =
+      new java.util.concurrent.atomic.AtomicBoolean();
 
   private NodePeers() {}
 
@@ -31,24 +31,8 @@ public final class NodePeers {
     if (available()) {
       return modules;
     }
-    String reason;
-    try {
-      Path why = DIR.resolveSibling(DIR.getFileName() + ".unavailable");
-      reason = Files.exists(why) ? Files.readString(why).strip() : "no peers installed at " + DIR;
-    } catch (IOException e) {
-      reason = e.toString();
-    }
-    String line = "apache-arrow/flechette/parquet-wasm interop tests skipped: " + reason
-        + ". To run them, install Node.js 20 or later with npm, then run `mvn verify` (the build installs the "
-        + "peers into " + DIR + ").";
-    if ("true".equals(System.getenv("CI"))) {
-      Assertions.fail("CI=true requires the Node.js interop peers. " + line);
-    }
-    if (!announced) {
-      announced = true;
-      System.err.println("[arrowfile] " + line);
-    }
-    Assumptions.abort(line);
+    PeerSetup.unavailable(DIR, "apache-arrow/flechette/parquet-wasm", "Node.js", "install Node.js 20 or later with npm",
+        ANNOUNCED);
     return null;
   }
 

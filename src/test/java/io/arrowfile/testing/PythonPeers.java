@@ -8,7 +8,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Assertions;
-import org.junit.jupiter.api.Assumptions;
 
 /**
  * pyarrow, Polars and pandas, in the virtual environment the build makes ({@code src/test/python/setup-peers.sh},
@@ -20,7 +19,8 @@ import org.junit.jupiter.api.Assumptions;
 public final class PythonPeers {
   private static final Path VENV = Path.of(System.getProperty("arrowfile.python.venv", "target/pyenv"));
   private static final Path SCRIPTS = Path.of(System.getProperty("arrowfile.python.scripts", "src/test/python"));
-  private static volatile boolean announced;
+  private static final java.util.concurrent.atomic.AtomicBoolean ANNOUNCED =
+      new java.util.concurrent.atomic.AtomicBoolean();
 
   private PythonPeers() {}
 
@@ -30,24 +30,7 @@ public final class PythonPeers {
     if (Files.isExecutable(python)) {
       return python;
     }
-    String reason;
-    try {
-      Path why = VENV.resolveSibling(VENV.getFileName() + ".unavailable");
-      reason = Files.exists(why) ? Files.readString(why).strip() : "no virtual environment at " + VENV;
-    } catch (IOException e) {
-      reason = e.toString();
-    }
-    String line = "pyarrow/Polars interop tests skipped: " + reason
-        + ". To run them, install Python 3 with venv and pip, then run `mvn verify` (the build installs the peers "
-        + "into " + VENV + ").";
-    if ("true".equals(System.getenv("CI"))) {
-      Assertions.fail("CI=true requires the Python interop peers. " + line);
-    }
-    if (!announced) {
-      announced = true;
-      System.err.println("[arrowfile] " + line);
-    }
-    Assumptions.abort(line);
+    PeerSetup.unavailable(VENV, "pyarrow/Polars", "Python", "install Python 3 with venv and pip", ANNOUNCED);
     return null;
   }
 

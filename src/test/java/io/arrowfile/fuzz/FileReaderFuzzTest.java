@@ -12,7 +12,7 @@ import com.code_intelligence.jazzer.junit.FuzzTest;
  * FileReaderFuzzTestInputs/fuzz/}; a plain {@code mvn test} replays them. {@code mvn verify} fuzzes this
  * target for 20 seconds; the on-demand run, 10 minutes per target and nothing else, is
  * <pre>mvn -Pfuzz -Darrowfile.buildDir=/tmp/build-fuzz test [-Darrowfile.fuzz.duration=1h]</pre>
- * A crash is written as {@code crash-<sha1>} into {@code <buildDir>/jazzer/}: copy it into the inputs
+ * A crash is written as {@code crash-<sha1>} into {@code <buildDir>/jazzer/fork-N/}: copy it into the inputs
  * directory above so it becomes a regression test.
  */
 class FileReaderFuzzTest {

@@ -15,6 +15,7 @@ import java.util.Set;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.functions;
 
 /**
  * TPC-H and TPC-DS, every query on arrowfile and on Spark's Parquet source over the same rows: the query texts
@@ -46,6 +47,8 @@ import org.apache.spark.sql.SparkSession;
  *       defaults.
  *   <li>{@code tpc.parts}: generator parts (tasks, files) per table that the generators split.
  *   <li>{@code bench.warmup}, {@code bench.repeats}: unrecorded and recorded rounds.
+ *   <li>{@code tpc.floor}: {@code memory} also times every query on the Parquet tables cached in memory
+ *       ({@link #MEMORY}): what a query costs when its scans cost almost nothing.
  *   <li>{@code tpc.section}: the section of BENCHMARKS.md written ({@code tpc}), so that a second run (another
  *       layout, scale or query subset) can keep the first one's.
  * </ul>
@@ -69,6 +72,11 @@ public final class TpcBenchmark {
       return median(ARROW) / median(PARQUET);
     }
 
+    /** The in-memory floor's time over Parquet's ({@code tpc.floor=memory}); NaN when not measured. */
+    double floorRatio() {
+      return median(MEMORY) / median(PARQUET);
+    }
+
     boolean plansDiffer() {
       PlanShape a = plans.get(ARROW);
       PlanShape p = plans.get(PARQUET);
@@ -78,6 +86,12 @@ public final class TpcBenchmark {
 
   static final String ARROW = "arrowfile";
   static final String PARQUET = "parquet";
+  /**
+   * The in-memory floor: the Parquet tables cached in Spark's in-memory columnar store before the run, so a query's
+   * scans cost almost nothing and its time is what any file source's query would still take (joins, aggregates,
+   * shuffles). Its time over Parquet's is the best ratio a faster scan alone could reach.
+   */
+  static final String MEMORY = "memory";
 
   final double sf = Double.parseDouble(prop("tpc.sf", "0.01"));
   final int parts = Integer.parseInt(prop("tpc.parts", "8"));
@@ -96,11 +110,20 @@ public final class TpcBenchmark {
   final Path out = Path.of(System.getProperty("bench.out", "BENCHMARKS.md")).toAbsolutePath();
   /** The BENCHMARKS.md section this run writes, so that runs of other layouts or scales can keep theirs. */
   final String section = prop("tpc.section", "tpc");
+  /** {@code memory}: also time every query on the in-memory floor ({@link #MEMORY}). */
+  final boolean floor = switch (prop("tpc.floor", "")) {
+    case "" -> false;
+    case "memory" -> true;
+    default -> throw new IllegalArgumentException("tpc.floor: '" + System.getProperty("tpc.floor")
+        + "' is not memory (or empty)");
+  };
 
   SparkSession spark;
   TpcData data;
   /** suite / format / layout -> a session with that suite's tables as views. */
   final Map<String, SparkSession> sessions = new HashMap<>();
+  /** suite -> the in-memory floor's cached tables. */
+  final Map<String, List<Dataset<Row>>> inMemory = new HashMap<>();
   /** query set -> query -> layout (false: flat) -> run. */
   final Map<String, Map<String, Map<Boolean, Run>>> runs = new LinkedHashMap<>();
 
@@ -117,6 +140,7 @@ public final class TpcBenchmark {
         data.ensure(suite, layouts());
       }
       for (String set : sets) {
+        uncacheOtherSuites(TpcQueries.suite(set));
         Map<String, String> queries = TpcQueries.load(set, only);
         for (Map.Entry<String, String> q : queries.entrySet()) {
           for (boolean p : partitioned) {
@@ -174,20 +198,51 @@ public final class TpcBenchmark {
     return sessions.computeIfAbsent(suite + "/" + format + "/" + p, k -> {
       SparkSession s = spark.newSession();
       for (String table : TpcTables.tables(suite).keySet()) {
-        data.read(s, suite, layout(format, p), table).createOrReplaceTempView(table);
+        if (format.equals(MEMORY)) {
+          // Spark's cache is shared by all sessions and matched by plan: the filter makes this plan differ from
+          // the Parquet session's, whose queries must keep reading the files.
+          Dataset<Row> cached = data.read(s, suite, Layout.parquet(p), table).where(functions.lit(true)).cache();
+          cached.count();
+          cached.createOrReplaceTempView(table);
+          inMemory.computeIfAbsent(suite, x -> new ArrayList<>()).add(cached);
+        } else {
+          data.read(s, suite, layout(format, p), table).createOrReplaceTempView(table);
+        }
       }
       return s;
     });
+  }
+
+  /** Drops the in-memory floor's tables of the suites other than {@code suite}, so that one suite's fit in memory. */
+  void uncacheOtherSuites(String suite) {
+    inMemory.entrySet().removeIf(e -> {
+      if (e.getKey().equals(suite)) {
+        return false;
+      }
+      e.getValue().forEach(d -> d.unpersist(true));
+      sessions.keySet().removeIf(k -> k.startsWith(e.getKey() + "/" + MEMORY + "/"));
+      return true;
+    });
+  }
+
+  /** The formats timed, in the order of the first round (the next rounds rotate it). */
+  List<String> formats() {
+    return floor ? List.of(ARROW, PARQUET, MEMORY) : List.of(ARROW, PARQUET);
+  }
+
+  static List<String> rotated(List<String> formats, int by) {
+    List<String> r = new ArrayList<>(formats);
+    java.util.Collections.rotate(r, -by);
+    return r;
   }
 
   Run measure(String set, String name, String sql, boolean p) {
     String suite = TpcQueries.suite(set);
     Run r = new Run();
     Map<String, List<Row>> results = new HashMap<>();
-    List<String> formats = List.of(ARROW, PARQUET);
-    List<String> reversed = List.of(PARQUET, ARROW);
+    List<String> formats = formats();
     for (int w = 0; w < Math.max(1, warmup); w++) {
-      for (String f : w % 2 == 0 ? formats : reversed) {
+      for (String f : rotated(formats, w)) {
         if (r.errors.containsKey(f)) {
           continue;
         }
@@ -208,8 +263,12 @@ public final class TpcBenchmark {
     }
     r.rows = results.get(PARQUET).size();
     r.mismatch = ResultComparison.compare(results.get(ARROW), results.get(PARQUET));
+    if (r.mismatch == null && floor) {
+      String m = ResultComparison.compare(results.get(MEMORY), results.get(PARQUET));
+      r.mismatch = m == null ? null : "in memory against Parquet: " + m;
+    }
     for (int round = 0; round < rounds; round++) {
-      for (String f : round % 2 == 0 ? formats : reversed) {
+      for (String f : rotated(formats, round)) {
         SparkSession s = viewsOf(suite, f, p);
         long t0 = System.nanoTime();
         s.sql(sql).collectAsList();

@@ -34,6 +34,12 @@ final class TpcReport {
         ? "arrowfile (default write options)" : "`" + opts + "`", org.apache.spark.package$.MODULE$.SPARK_VERSION(),
         Math.max(1, b.warmup), b.rounds, seconds / 60));
     md.append("```\n").append(command()).append("\n```\n\n");
+    if (b.floor) {
+      md.append("*In memory*: the Parquet tables cached in Spark's in-memory columnar store before the queries "
+          + "(`.cache()`, materialized), timed in the same rounds: a query whose scans cost almost nothing. Its time "
+          + "over Parquet's (*floor*) is about the best ratio a file source could reach by scanning faster; it is "
+          + "not exact, since the cached tables' sizes can change the optimizer's join choices.\n\n");
+    }
     md.append("Layouts: *flat*, every table in its generator parts' files; *partitioned*, the fact tables "
         + "partitioned by their date key, one file per partition value (TPC-DS: `store_sales` by `ss_sold_date_sk`, "
         + "`store_returns` by `sr_returned_date_sk`, `catalog_sales`, `catalog_returns`, `web_sales`, `web_returns` "
@@ -57,7 +63,7 @@ final class TpcReport {
         + " -Dtpc.parts=" + b.parts + (b.only.isEmpty() ? "" : " -Dtpc.queries=" + String.join(",", b.only))
         + (b.writeOptions.isEmpty() ? "" : " -Dtpc.write=" + String.join(",", b.writeOptions.entrySet().stream()
         .map(e -> e.getKey() + "=" + e.getValue()).toList())) + " -Dbench.warmup=" + b.warmup
-        + " -Dbench.repeats=" + b.rounds + (b.section.equals("tpc") ? "" : " -Dtpc.section=" + b.section);
+        + " -Dbench.repeats=" + b.rounds + (b.floor ? " -Dtpc.floor=memory" : "") + (b.section.equals("tpc") ? "" : " -Dtpc.section=" + b.section);
   }
 
   private void data(StringBuilder md) {
@@ -86,10 +92,12 @@ final class TpcReport {
 
   private void summary(StringBuilder md) {
     md.append("| query set | layout | queries timed | geometric mean of the ratios | arrowfile faster in "
-        + "| results differ | failed | plans differ |\n|---|---|---:|---:|---:|---:|---:|---:|\n");
+        + "| results differ | failed | plans differ |" + (b.floor ? " in-memory floor: geometric mean |" : "")
+        + "\n|---|---|---:|---:|---:|---:|---:|---:|" + (b.floor ? "---:|" : "") + "\n");
     for (Map.Entry<String, Map<String, Map<Boolean, Run>>> set : b.runs.entrySet()) {
       for (boolean p : b.partitioned) {
         List<Double> ratios = new ArrayList<>();
+        List<Double> floors = new ArrayList<>();
         int faster = 0;
         int mismatches = 0;
         int failed = 0;
@@ -102,12 +110,16 @@ final class TpcReport {
           }
           double ratio = r.ratio();
           ratios.add(ratio);
+          if (b.floor) {
+            floors.add(r.floorRatio());
+          }
           faster += ratio < 1 ? 1 : 0;
           mismatches += r.mismatch != null ? 1 : 0;
           differ += r.plansDiffer() ? 1 : 0;
         }
-        md.append(String.format(Locale.ROOT, "| %s | %s | %d | %.2f | %d | %d | %d | %d |%n", set.getKey(),
+        md.append(String.format(Locale.ROOT, "| %s | %s | %d | %.2f | %d | %d | %d | %d |", set.getKey(),
             p ? "partitioned" : "flat", ratios.size(), geomean(ratios), faster, mismatches, failed, differ));
+        md.append(b.floor ? String.format(Locale.ROOT, " %.2f |%n", geomean(floors)) : "\n");
       }
     }
     md.append('\n');
@@ -121,10 +133,11 @@ final class TpcReport {
     md.append("### ").append(set).append("\n\n| query | rows |");
     for (boolean p : b.partitioned) {
       String l = p ? "partitioned" : "flat";
-      md.append(' ').append(l).append(": arrowfile | Parquet | ratio |");
+      md.append(' ').append(l).append(": arrowfile | Parquet | ratio |").append(b.floor ? " in memory | floor |" : "");
     }
     md.append(" plans where they differ (arrowfile / Parquet) |\n|---|---:|")
-        .append("---:|---:|---:|".repeat(b.partitioned.size())).append("---|\n");
+        .append((b.floor ? "---:|---:|---:|---:|---:|" : "---:|---:|---:|").repeat(b.partitioned.size()))
+        .append("---|\n");
     for (Map.Entry<String, Map<Boolean, Run>> q : queries.entrySet()) {
       int rows = q.getValue().values().stream().mapToInt(r -> r.rows).max().orElse(-1);
       md.append("| ").append(q.getKey()).append(" | ").append(rows < 0 ? "–" : Integer.toString(rows)).append(" |");
@@ -133,13 +146,17 @@ final class TpcReport {
         Run r = q.getValue().get(p);
         String l = p ? "partitioned" : "flat";
         if (!r.errors.isEmpty()) {
-          md.append(" failed | | |");
+          md.append(b.floor ? " failed | | | | |" : " failed | | |");
           notes.add(l + ": failed on " + String.join(", ", r.errors.keySet()));
           continue;
         }
         md.append(' ').append(ArrowBenchmark.fmt(r.median(TpcBenchmark.ARROW))).append(" | ")
             .append(ArrowBenchmark.fmt(r.median(TpcBenchmark.PARQUET))).append(" | ")
             .append(String.format(Locale.ROOT, "%.2f", r.ratio())).append(r.mismatch != null ? " ≠" : "").append(" |");
+        if (b.floor) {
+          md.append(' ').append(ArrowBenchmark.fmt(r.median(TpcBenchmark.MEMORY))).append(" | ")
+              .append(String.format(Locale.ROOT, "%.2f", r.floorRatio())).append(" |");
+        }
         if (r.plansDiffer()) {
           notes.add(l + ": " + r.plans.get(TpcBenchmark.ARROW).brief() + " / "
               + r.plans.get(TpcBenchmark.PARQUET).brief());

@@ -1,6 +1,7 @@
 package io.arrowfile.columnar.array;
 
 import static io.arrowfile.columnar.array.TestData.*;
+import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.junit.jupiter.api.Assertions.*;
 
 import io.arrowfile.columnar.ArrayData;
@@ -101,6 +102,23 @@ public class BinaryArraysTest {
     assertEquals('s', (char) a.valueBuffer(0).getByte(a.valueOffset(0)));
     assertEquals(27, a.valueLength(1));
     assertEquals('a' | ('n' << 8) | ('o' << 16) | ('t' << 24), a.prefix(3));
+  }
+
+  @Test
+  void utf8ViewPlacesOfValuesForReadersInPlace() {
+    // Where a reader finds value bytes without copying them: the views buffer (buffer 1) for an inline value,
+    // else variadic buffer k (buffer 2 + k) at the view's offset.
+    ArrayData d = utf8ViewSample();
+    BinaryViewArray a = (BinaryViewArray) ArrowArray.of(d);
+    int inline = a.valueLength(4);
+    assertEquals(12, inline);
+    assertEquals(4 * 16 + 4, a.valueOffset(4, inline));
+    int referenced = a.valueLength(5);
+    assertEquals(0, a.dataBufferIndex(5));
+    assertEquals(1, a.dataBufferIndex(3));
+    assertEquals("third long value here", new String(
+        d.buffer(2 + a.dataBufferIndex(5)).getBytes(a.valueOffset(5, referenced), referenced), UTF_8));
+    assertArrayEquals(a.getBytes(5), a.valueBuffer(5).getBytes(a.valueOffset(5), referenced));
   }
 
   @Test

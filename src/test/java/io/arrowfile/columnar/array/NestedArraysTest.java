@@ -232,6 +232,25 @@ public class NestedArraysTest {
   }
 
   @Test
+  void runEndEncodedCursorAgreesWithTheBinarySearchInAnyOrder() {
+    // A scan reads slots in order (same run, then the next); other readers jump back and ahead.
+    ArrayData d = reeSample(ArrowType.Int.INT32, new long[] {3, 5, 9});
+    for (ArrayData data : List.of(d, d.slice(4, 5))) {
+      RunEndEncodedArray a = (RunEndEncodedArray) ArrowArray.of(data);
+      RunEndEncodedArray.Cursor cursor = a.cursor();
+      long[] order = new long[(int) (3 * a.length())];
+      for (int i = 0; i < a.length(); i++) {
+        order[i] = i;
+        order[(int) a.length() + i] = a.length() - 1 - i;
+        order[2 * (int) a.length() + i] = (i * 7L) % a.length();
+      }
+      for (long i : order) {
+        assertEquals(a.physicalIndex(i), cursor.physicalIndex(i), "slot " + i + " of " + data.offset());
+      }
+    }
+  }
+
+  @Test
   void runEndEncodedWithOffsetRunEndsChild() {
     ArrayData base = reeSample(ArrowType.Int.INT32, new long[] {3, 5, 9});
     // run_ends child sliced to the last two runs, values child to match: runs end at 5 and 9, so a

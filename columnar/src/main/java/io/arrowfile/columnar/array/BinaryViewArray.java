@@ -64,14 +64,31 @@ public final class BinaryViewArray implements ArrowArray {
 
   /** The buffer holding value {@code index}: the views buffer when inline, else a variadic buffer. */
   public ArrowBuffer valueBuffer(long index) {
-    long at = (offset + index) << 4;
-    return views.getInt(at) <= MAX_INLINE ? views : dataBuffers[views.getInt(at + 8)];
+    int length = valueLength(index);
+    return length <= MAX_INLINE ? views : dataBuffers[dataBufferIndex(index)];
+  }
+
+  /**
+   * Which variadic buffer ({@code data().buffer(2 + k)}) holds value {@code index}, a value longer than
+   * {@link #MAX_INLINE}; meaningless for an inline value.
+   */
+  public int dataBufferIndex(long index) {
+    return views.getInt(((offset + index) << 4) + 8);
   }
 
   /** Where value {@code index} starts in {@link #valueBuffer(long)}. */
   public long valueOffset(long index) {
+    return valueOffset(index, valueLength(index));
+  }
+
+  /**
+   * Where value {@code index}, whose {@link #valueLength(long)} the caller has read already, starts: in the views
+   * buffer when it is inline, else in its {@link #dataBufferIndex(long) data buffer}. Readers that address the
+   * bytes in place (Spark's UTF8String over memory) read the length once and need no object per value.
+   */
+  public long valueOffset(long index, int length) {
     long at = (offset + index) << 4;
-    return views.getInt(at) <= MAX_INLINE ? at + 4 : views.getInt(at + 12) & 0xFFFF_FFFFL;
+    return length <= MAX_INLINE ? at + 4 : views.getInt(at + 12) & 0xFFFF_FFFFL;
   }
 
   /** The 4-byte prefix (the first bytes of the value, little-endian, zero-padded). */
@@ -80,12 +97,9 @@ public final class BinaryViewArray implements ArrowArray {
   }
 
   public byte[] getBytes(long index) {
-    long at = (offset + index) << 4;
-    int len = views.getInt(at);
-    if (len <= MAX_INLINE) {
-      return views.getBytes(at + 4, len);
-    }
-    return dataBuffers[views.getInt(at + 8)].getBytes(views.getInt(at + 12) & 0xFFFF_FFFFL, len);
+    int length = valueLength(index);
+    long start = valueOffset(index, length);
+    return (length <= MAX_INLINE ? views : dataBuffers[dataBufferIndex(index)]).getBytes(start, length);
   }
 
   public String getString(long index) {

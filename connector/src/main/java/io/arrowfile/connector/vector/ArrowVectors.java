@@ -2,6 +2,8 @@ package io.arrowfile.connector.vector;
 
 import io.arrowfile.columnar.ArrayData;
 import io.arrowfile.columnar.ArrowFormatException;
+import io.arrowfile.columnar.array.ArrowArray;
+import io.arrowfile.columnar.array.UnionArray;
 import io.arrowfile.columnar.type.ArrowType;
 import io.arrowfile.columnar.type.Field;
 import io.arrowfile.columnar.type.IntervalUnit;
@@ -72,9 +74,9 @@ public final class ArrowVectors {
       };
     } else if (t instanceof ArrowType.Decimal d) {
       if (type instanceof StringType) { // a decimal Spark cannot hold, read as its text (ArrowToSpark)
-        return new DecimalStringVector(type, data, d.bitWidth() / 8, d.scale());
+        return new DecimalStringVector(type, data);
       }
-      return new DecimalVector(type, data, d.bitWidth() / 8, d.precision(), d.scale());
+      return new DecimalVector(type, data, d.bitWidth() / 8, d.precision());
     } else if (t instanceof ArrowType.Utf8 || t instanceof ArrowType.Binary) {
       return new VarBinaryVector(type, data, false);
     } else if (t instanceof ArrowType.LargeUtf8 || t instanceof ArrowType.LargeBinary) {
@@ -117,10 +119,12 @@ public final class ArrowVectors {
       ArrayData keys = entries.child(0).slice(entries.offset(), entries.length());
       ArrayData values = entries.child(1).slice(entries.offset(), entries.length());
       return new MapVector(type, data, create(keys, mt.keyType()), create(values, mt.valueType()));
-    } else if (t instanceof ArrowType.List || t instanceof ArrowType.LargeList || t instanceof ArrowType.ListView
-        || t instanceof ArrowType.LargeListView || t instanceof ArrowType.FixedSizeList) {
-      DataType element = ((ArrayType) type).elementType();
-      return new ListVector(type, data, create(data.child(0), element));
+    } else if (t instanceof ArrowType.List || t instanceof ArrowType.LargeList) {
+      return new ListVector(type, data, create(data.child(0), ((ArrayType) type).elementType()));
+    } else if (t instanceof ArrowType.ListView || t instanceof ArrowType.LargeListView) {
+      return new ListViewVector(type, data, create(data.child(0), ((ArrayType) type).elementType()));
+    } else if (t instanceof ArrowType.FixedSizeList) {
+      return new FixedSizeListVector(type, data, create(data.child(0), ((ArrayType) type).elementType()));
     } else if (t instanceof ArrowType.Struct && type instanceof VariantType) {
       // Spark's ColumnVector.getVariant reads child 0 as the value and child 1 as the metadata; producers put
       // them in either order (the canonical extension's children are found by name).
@@ -141,10 +145,11 @@ public final class ArrowVectors {
     } else if (t instanceof ArrowType.Union u) {
       StructType st = (StructType) type;
       int[] wanted = wanted(data, st);
+      UnionArray union = (UnionArray) ArrowArray.of(data);
       ColumnVector[] members = new ColumnVector[wanted.length];
       for (int j = 0; j < members.length; j++) {
         DataType mt = st.fields()[j].dataType();
-        members[j] = new UnionMemberVector(mt, data, create(data.child(wanted[j]), mt), u.typeIdOf(wanted[j]));
+        members[j] = new UnionMemberVector(mt, union, create(data.child(wanted[j]), mt), u.typeIdOf(wanted[j]));
       }
       return new UnionVector(type, data, members);
     } else if (t instanceof ArrowType.RunEndEncoded) {

@@ -1,21 +1,26 @@
 package io.arrowfile.connector.vector;
 
 import io.arrowfile.columnar.ArrayData;
+import io.arrowfile.columnar.array.ArrowArray;
+import io.arrowfile.columnar.array.BinaryViewArray;
 import io.arrowfile.columnar.memory.ArrowBuffer;
 import org.apache.spark.sql.types.DataType;
 import org.apache.spark.unsafe.types.UTF8String;
 
-/** Utf8View and BinaryView: 16-byte views, inline up to 12 bytes, else (prefix, buffer index, offset). */
+/**
+ * Utf8View and BinaryView. {@link BinaryViewArray} reads the views; this vector only turns the place it names
+ * into a UTF8String over the bytes in memory (zero-copy when the buffer can be addressed, else copied).
+ */
 public final class BinaryViewVector extends ArrowVector {
-  private final ArrowBuffer views;
+  private final BinaryViewArray views;
   private final BufferAddress viewsAddress;
   private final ArrowBuffer[] buffers;
   private final BufferAddress[] addresses;
 
   public BinaryViewVector(DataType type, ArrayData data) {
     super(type, data);
-    this.views = data.buffer(1);
-    this.viewsAddress = BufferAddress.of(views);
+    this.views = (BinaryViewArray) ArrowArray.of(data);
+    this.viewsAddress = BufferAddress.of(data.buffer(1));
     int n = data.bufferCount() - 2;
     this.buffers = new ArrowBuffer[n];
     this.addresses = new BufferAddress[n];
@@ -27,20 +32,19 @@ public final class BinaryViewVector extends ArrowVector {
 
   @Override
   public UTF8String getUTF8String(int rowId) {
-    long view = (offset + rowId) << 4;
-    int length = views.getInt(view);
+    int length = views.valueLength(rowId);
     if (length < 0) {
       throw new IndexOutOfBoundsException("column '" + data.field().name() + "' row " + rowId
           + ": negative view length " + length);
     }
-    if (length <= 12) {
+    long start = views.valueOffset(rowId, length);
+    if (length <= BinaryViewArray.MAX_INLINE) {
       if (viewsAddress != null) {
-        return UTF8String.fromAddress(viewsAddress.base, viewsAddress.address + view + 4, length);
+        return UTF8String.fromAddress(viewsAddress.base, viewsAddress.address + start, length);
       }
-      return UTF8String.fromBytes(views.getBytes(view + 4, length));
+      return UTF8String.fromBytes(views.getBytes(rowId));
     }
-    int buffer = views.getInt(view + 8);
-    long start = views.getInt(view + 12) & 0xFFFFFFFFL;
+    int buffer = views.dataBufferIndex(rowId);
     BufferAddress a = addresses[buffer];
     if (a != null) {
       // Views are not checked by the default validation: check before reading raw memory.
@@ -55,13 +59,6 @@ public final class BinaryViewVector extends ArrowVector {
 
   @Override
   public byte[] getBinary(int rowId) {
-    long view = (offset + rowId) << 4;
-    int length = views.getInt(view);
-    if (length <= 12) {
-      return views.getBytes(view + 4, length);
-    }
-    int buffer = views.getInt(view + 8);
-    long start = views.getInt(view + 12) & 0xFFFFFFFFL;
-    return buffers[buffer].getBytes(start, length);
+    return views.getBytes(rowId);
   }
 }

@@ -1,7 +1,8 @@
 package io.arrowfile.connector.vector;
 
 import io.arrowfile.columnar.ArrayData;
-import io.arrowfile.columnar.memory.ArrowBuffer;
+import io.arrowfile.columnar.array.ArrowArray;
+import io.arrowfile.columnar.array.IntervalArray;
 import org.apache.spark.sql.types.DataType;
 import org.apache.spark.unsafe.types.CalendarInterval;
 
@@ -11,24 +12,21 @@ import org.apache.spark.unsafe.types.CalendarInterval;
  * {@code ArrowColumnVector} reads MonthDayNano (an amount: -1500 ns is -1 µs, the mirror of 1500 ns).
  */
 public final class CalendarIntervalVector extends ArrowVector {
-  private final ArrowBuffer values;
+  private final IntervalArray intervals;
   private final boolean monthDayNano;
 
   public CalendarIntervalVector(DataType type, ArrayData data, boolean monthDayNano) {
     super(type, data);
-    this.values = data.buffer(1);
+    this.intervals = (IntervalArray) ArrowArray.of(data);
     this.monthDayNano = monthDayNano;
   }
 
   @Override
   public CalendarInterval getInterval(int rowId) {
-    long i = offset + rowId;
     if (monthDayNano) {
-      long at = i << 4;
-      return new CalendarInterval(values.getInt(at), values.getInt(at + 4),
-          values.getLong(at + 8) / 1000L);
+      return new CalendarInterval(intervals.getMonths(rowId), intervals.getDays(rowId),
+          intervals.getNanoseconds(rowId) / 1000L);
     }
-    long at = i << 3;
-    return new CalendarInterval(0, values.getInt(at), values.getInt(at + 4) * 1000L);
+    return new CalendarInterval(0, intervals.getDays(rowId), intervals.getMilliseconds(rowId) * 1000L);
   }
 }

@@ -1,8 +1,8 @@
 package io.arrowfile.connector.vector;
 
 import io.arrowfile.columnar.ArrayData;
-import java.math.BigDecimal;
-import java.math.BigInteger;
+import io.arrowfile.columnar.array.ArrowArray;
+import io.arrowfile.columnar.array.DecimalArray;
 import org.apache.spark.sql.types.DataType;
 import org.apache.spark.unsafe.types.UTF8String;
 
@@ -13,24 +13,15 @@ import org.apache.spark.unsafe.types.UTF8String;
  * it.
  */
 public final class DecimalStringVector extends ArrowVector {
-  private final RawBuffer values;
-  private final int byteWidth;
-  private final int scale;
+  private final DecimalArray decimals;
 
-  public DecimalStringVector(DataType type, ArrayData data, int byteWidth, int scale) {
+  public DecimalStringVector(DataType type, ArrayData data) {
     super(type, data);
-    this.values = RawBuffer.of(data.buffer(1));
-    this.byteWidth = byteWidth;
-    this.scale = scale;
+    this.decimals = (DecimalArray) ArrowArray.of(data);
   }
 
   @Override
   public UTF8String getUTF8String(int rowId) {
-    byte[] le = values.getBytes((offset + rowId) * byteWidth, byteWidth);
-    byte[] be = new byte[byteWidth];
-    for (int k = 0; k < byteWidth; k++) {
-      be[k] = le[byteWidth - 1 - k];
-    }
-    return UTF8String.fromString(new BigDecimal(new BigInteger(be), scale).toPlainString());
+    return UTF8String.fromString(decimals.getBigDecimal(rowId).toPlainString());
   }
 }

@@ -1,27 +1,29 @@
 package io.arrowfile.connector.vector;
 
 import io.arrowfile.columnar.ArrayData;
-import java.math.BigInteger;
+import io.arrowfile.columnar.array.ArrowArray;
+import io.arrowfile.columnar.array.DecimalArray;
 import org.apache.spark.sql.types.DataType;
 import org.apache.spark.sql.types.Decimal;
 
 /**
  * Arrow Decimal32/64/128/256 as Spark decimals: from an int or long when the precision is at most 18
- * (the low eight bytes of a wider value hold it entirely), else from the little-endian two's complement bytes.
+ * (the low eight bytes of a wider value hold it entirely), else from the value {@link DecimalArray} decodes.
  * Values beyond the declared precision are not rejected here; Spark turns them into null when it
  * materializes rows.
  */
 public final class DecimalVector extends ArrowVector {
+  // The compact path is a fixed-width load, read raw like the integer vectors' values.
   private final RawBuffer values;
+  private final DecimalArray decimals;
   private final int byteWidth;
-  private final int scale;
   private final boolean compact;
 
-  public DecimalVector(DataType type, ArrayData data, int byteWidth, int precision, int scale) {
+  public DecimalVector(DataType type, ArrayData data, int byteWidth, int precision) {
     super(type, data);
     this.values = RawBuffer.of(data.buffer(1));
+    this.decimals = (DecimalArray) ArrowArray.of(data);
     this.byteWidth = byteWidth;
-    this.scale = scale;
     this.compact = precision <= Decimal.MAX_LONG_DIGITS();
   }
 
@@ -32,14 +34,8 @@ public final class DecimalVector extends ArrowVector {
       long unscaled = byteWidth == 4 ? values.getInt(i << 2) : values.getLong(i * byteWidth);
       return Decimal.createUnsafe(unscaled, precision, scale);
     }
-    byte[] le = values.getBytes(i * byteWidth, byteWidth);
-    byte[] be = new byte[byteWidth];
-    for (int k = 0; k < byteWidth; k++) {
-      be[k] = le[byteWidth - 1 - k];
-    }
-    java.math.BigDecimal v = new java.math.BigDecimal(new BigInteger(be), this.scale);
     // No precision check here: a value wider than the declared precision (invalid, but found in files)
     // becomes null when Spark writes it into a row (Decimal.changePrecision fails), instead of failing the scan.
-    return Decimal.apply(v);
+    return Decimal.apply(decimals.getBigDecimal(rowId));
   }
 }

@@ -1,17 +1,18 @@
 package io.arrowfile.connector.vector;
 
 import io.arrowfile.columnar.ArrayData;
-import io.arrowfile.columnar.memory.ArrowBuffer;
+import io.arrowfile.columnar.array.ArrowArray;
+import io.arrowfile.columnar.array.FloatingPointArray;
 import org.apache.spark.sql.types.DataType;
 
-/** Arrow Float16 widened to FloatType. */
+/** Arrow Float16 widened to FloatType, as {@link FloatingPointArray} decodes it. */
 public final class Float16Vector extends ArrowVector {
-  private final ArrowBuffer values;
+  private final FloatingPointArray values;
 
   public Float16Vector(DataType type, ArrayData data) {
     super(type, data);
-    this.values = data.buffer(1);
+    this.values = (FloatingPointArray) ArrowArray.of(data);
   }
 
-  @Override public float getFloat(int rowId) { return Half.toFloat(values.getShort((offset + rowId) << 1)); }
+  @Override public float getFloat(int rowId) { return values.getFloat(rowId); }
 }

@@ -13,7 +13,7 @@ import org.apache.spark.sql.SparkSession;
  *
  * <p>Arguments: {@code INPUT OUTPUT [parquet|csv]} (format default: {@code parquet}; CSV is read with a header
  * line and inferred column types). Without arguments it makes a small Parquet data set and a CSV file in a
- * temporary directory and converts both.
+ * temporary directory, converts both, and deletes the directory.
  *
  * <pre>
  * mvn -q compile exec:exec -Dexec.mainClass=io.arrowfile.examples.ConvertParquetToArrow \
@@ -24,6 +24,7 @@ public final class ConvertParquetToArrow {
   private ConvertParquetToArrow() {}
 
   public static void main(String[] args) throws Exception {
+    Path sampleDir = args.length >= 2 ? null : Files.createTempDirectory("arrowfile-convert");
     SparkSession spark = SparkSession.builder()
         .master("local[*]")
         .appName("arrowfile convert")
@@ -34,7 +35,7 @@ public final class ConvertParquetToArrow {
       if (args.length >= 2) {
         convert(spark, args[0], args[1], args.length > 2 ? args[2] : "parquet");
       } else {
-        Path dir = Files.createTempDirectory("arrowfile-convert");
+        Path dir = sampleDir;
         String parquet = dir.resolve("sample.parquet").toUri().toString();
         String csv = dir.resolve("sample.csv").toUri().toString();
         Dataset<Row> sample = spark.range(0, 200_000).selectExpr(
@@ -50,6 +51,13 @@ public final class ConvertParquetToArrow {
       }
     } finally {
       spark.stop();
+      if (sampleDir != null) {
+        try (var paths = Files.walk(sampleDir)) {
+          for (Path p : paths.sorted(java.util.Comparator.reverseOrder()).toList()) {
+            Files.delete(p);
+          }
+        }
+      }
     }
   }
 
@@ -61,7 +69,7 @@ public final class ConvertParquetToArrow {
     Dataset<Row> in = reader.load(input);
     in.write().format("arrowfile")
         .mode(SaveMode.Overwrite)
-        .option("compression", "zstd") // or none (the default) for the fastest reads, or lz4
+        .option("compression", "zstd") // the default; none for the fastest reads, or lz4
         .save(output);
 
     Dataset<Row> out = spark.read().format("arrowfile").load(output);

@@ -13,13 +13,14 @@ import org.apache.spark.sql.SparkSession;
  * {@code MSCK REPAIR TABLE}, and queries on a path ({@code arrowfile.`/path`}).
  *
  * <p>Run it with {@code mvn -q compile exec:exec -Dexec.mainClass=io.arrowfile.examples.SqlTables}; pass a
- * directory for the warehouse with {@code -Dexec.appArgs=/tmp/warehouse} (default: a new temporary directory).
+ * directory for the warehouse with {@code -Dexec.appArgs=/tmp/warehouse} (default: a new temporary directory, deleted at the end).
  */
 public final class SqlTables {
   private SqlTables() {}
 
   public static void main(String[] args) throws Exception {
-    Path dir = args.length > 0 ? Path.of(args[0]) : Files.createTempDirectory("arrowfile-sql");
+    Path temporary = args.length > 0 ? null : Files.createTempDirectory("arrowfile-sql");
+    Path dir = temporary != null ? temporary : Path.of(args[0]);
     SparkSession spark = SparkSession.builder()
         .master("local[*]")
         .appName("arrowfile SQL tables")
@@ -77,6 +78,13 @@ public final class SqlTables {
       System.out.println("SQL tables: all checks passed");
     } finally {
       spark.stop();
+      if (temporary != null) {
+        try (var paths = Files.walk(temporary)) {
+          for (Path p : paths.sorted(java.util.Comparator.reverseOrder()).toList()) {
+            Files.delete(p);
+          }
+        }
+      }
     }
   }
 

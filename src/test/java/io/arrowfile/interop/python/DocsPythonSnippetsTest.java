@@ -3,6 +3,8 @@ package io.arrowfile.interop.python;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.arrowfile.docs.DocBlocks;
+import io.arrowfile.docs.SparkShell;
 import io.arrowfile.testing.PythonPeers;
 import io.arrowfile.testing.SparkSessionExtension;
 import java.nio.file.Path;
@@ -17,7 +19,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The Python snippets of docs/python.md's "With pandas, pyarrow and Polars" section, run as written: the files
  * the first one makes read in Spark, the second one opens what Spark wrote, and the third shows what a pandas
- * round trip keeps. Keeps the guide true.
+ * round trip keeps; and the page's spark-shell block, in Scala's interpreter ({@link SparkShell}), on the files the
+ * first Python block wrote. Keeps the guide true.
  */
 class DocsPythonSnippetsTest {
   private static final Path PAGE = Path.of("docs", "python.md").toAbsolutePath();
@@ -69,6 +72,21 @@ class DocsPythonSnippetsTest {
         + "\"datetime64[us, UTC]\""), out);
     assertTrue(out.contains("\"dtypes\": [\"Int64\", \"datetime64[us, Europe/Paris]\", \"category\"]"), out);
     assertTrue(out.contains("\"dtypes\": [\"int64[pyarrow]\", \"timestamp[us, tz=UTC][pyarrow]\""), out);
+  }
+
+  @Test
+  void theSparkShellBlockReadsWhatPandasAndPolarsWrote() {
+    snippet(0);
+    DocBlocks.Block block = DocBlocks.fenced(PAGE, "scala").get(0);
+
+    String printed;
+    try (SparkShell shell = new SparkShell(spark)) {
+      // the block's relative paths are the directory the Python block ran in
+      printed = shell.interpret(SparkShell.underRoot(block.text(), dir));
+    }
+
+    assertTrue(printed.contains("|  1| ann|") && printed.contains("|  3|NULL|"), block.where() + ":\n" + printed);
+    assertTrue(printed.contains("|  2|  y|"), block.where() + ":\n" + printed);
   }
 
   private void assertRows(List<String> expected, String file, String... columns) {

@@ -18,31 +18,57 @@ record PlanShape(Map<String, Integer> joins, boolean dynamicPruning) {
   static PlanShape of(SparkPlan executed) {
     Map<String, Integer> joins = new TreeMap<>();
     boolean[] dpp = {false};
-    walk(executed, joins, dpp);
+    visit(executed, p -> {
+      String name = p.nodeName();
+      if (name.endsWith("Join")) {
+        joins.merge(name, 1, Integer::sum);
+      }
+      if (!dpp[0] && p.simpleString(Integer.MAX_VALUE).toLowerCase().contains("dynamicpruningexpression")) {
+        dpp[0] = true;
+      }
+    });
     return new PlanShape(joins, dpp[0]);
   }
 
-  private static void walk(SparkPlan p, Map<String, Integer> joins, boolean[] dpp) {
+  /**
+   * Files and partitions (directories of a partitioned table) the scans of an executed plan read, after static and
+   * dynamic pruning, summed over its scans: Parquet's {@code FileSourceScanExec} counts them in its driver metrics
+   * {@code numFiles} and {@code numPartitions}, arrowfile's scan in {@code filesPlanned} and {@code
+   * partitionsPlanned} (ScanMetrics.Planned). Walks what {@link #of} walks.
+   */
+  record Reads(long files, long partitions) {
+    static Reads of(SparkPlan executed) {
+      long[] sums = new long[2];
+      visit(executed, p -> {
+        scala.collection.immutable.Map<String, org.apache.spark.sql.execution.metric.SQLMetric> m = p.metrics();
+        sums[0] += value(m, "numFiles") + value(m, "filesPlanned");
+        sums[1] += value(m, "numPartitions") + value(m, "partitionsPlanned");
+      });
+      return new Reads(sums[0], sums[1]);
+    }
+
+    private static long value(scala.collection.immutable.Map<String, org.apache.spark.sql.execution.metric.SQLMetric> m,
+        String name) {
+      return m.contains(name) ? m.apply(name).value() : 0;
+    }
+  }
+
+  /** Every operator of the final plan, its query stages and its subqueries; a reused exchange's plan is not entered. */
+  static void visit(SparkPlan p, java.util.function.Consumer<SparkPlan> f) {
     if (p instanceof AdaptiveSparkPlanExec a) {
-      walk(a.executedPlan(), joins, dpp);
+      visit(a.executedPlan(), f);
       return;
     }
     if (p instanceof QueryStageExec q) {
-      walk(q.plan(), joins, dpp);
+      visit(q.plan(), f);
       return;
     }
-    String name = p.nodeName();
-    if (name.endsWith("Join")) {
-      joins.merge(name, 1, Integer::sum);
-    }
-    if (!dpp[0] && p.simpleString(Integer.MAX_VALUE).toLowerCase().contains("dynamicpruningexpression")) {
-      dpp[0] = true;
-    }
+    f.accept(p);
     for (SparkPlan c : CollectionConverters.asJava(p.children())) {
-      walk(c, joins, dpp);
+      visit(c, f);
     }
     for (SparkPlan s : CollectionConverters.asJava(p.subqueries())) {
-      walk(s, joins, dpp);
+      visit(s, f);
     }
   }
 

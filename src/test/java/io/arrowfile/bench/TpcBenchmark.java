@@ -59,6 +59,8 @@ public final class TpcBenchmark {
   static final class Run {
     final Map<String, List<Double>> times = new HashMap<>();
     final Map<String, PlanShape> plans = new HashMap<>();
+    /** Files and partitions each format's scans read in the first warm-up run. */
+    final Map<String, PlanShape.Reads> reads = new HashMap<>();
     final Map<String, String> errors = new LinkedHashMap<>();
     String mismatch;
     int rows = -1;
@@ -252,6 +254,7 @@ public final class TpcBenchmark {
           if (w == 0) {
             results.put(f, rows);
             r.plans.put(f, PlanShape.of(df.queryExecution().executedPlan()));
+            r.reads.put(f, PlanShape.Reads.of(df.queryExecution().executedPlan()));
           }
         } catch (RuntimeException e) {
           r.errors.put(f, firstLine(e));

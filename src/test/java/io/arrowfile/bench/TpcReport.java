@@ -135,9 +135,12 @@ final class TpcReport {
       String l = p ? "partitioned" : "flat";
       md.append(' ').append(l).append(": arrowfile | Parquet | ratio |").append(b.floor ? " in memory | floor |" : "");
     }
+    if (b.partitioned.contains(true)) {
+      md.append(" partitioned: partitions read, arrowfile / Parquet |");
+    }
     md.append(" plans where they differ (arrowfile / Parquet) |\n|---|---:|")
         .append((b.floor ? "---:|---:|---:|---:|---:|" : "---:|---:|---:|").repeat(b.partitioned.size()))
-        .append("---|\n");
+        .append(b.partitioned.contains(true) ? "---:|" : "").append("---|\n");
     for (Map.Entry<String, Map<Boolean, Run>> q : queries.entrySet()) {
       int rows = q.getValue().values().stream().mapToInt(r -> r.rows).max().orElse(-1);
       md.append("| ").append(q.getKey()).append(" | ").append(rows < 0 ? "–" : Integer.toString(rows)).append(" |");
@@ -162,9 +165,19 @@ final class TpcReport {
               + r.plans.get(TpcBenchmark.PARQUET).brief());
         }
       }
+      Run pr = q.getValue().get(true);
+      if (pr != null) {
+        PlanShape.Reads a = pr.reads.get(TpcBenchmark.ARROW);
+        PlanShape.Reads pq = pr.reads.get(TpcBenchmark.PARQUET);
+        md.append(a == null || pq == null ? " |" : " " + a.partitions() + " / " + pq.partitions()
+            + (a.partitions() > pq.partitions() ? " ▲" : "") + " |");
+      }
       md.append(' ').append(String.join("; ", notes)).append(" |\n");
     }
-    md.append("\n(≠: the formats' results differ, listed below.)\n\n");
+    md.append("\n(≠: the formats' results differ, listed below.").append(b.partitioned.contains(true)
+        ? " Partitions read: summed over the query's scans, after static and dynamic pruning (Parquet's scan "
+        + "metric `numPartitions`, arrowfile's `partitionsPlanned`); ▲: arrowfile read more." : "")
+        .append(")\n\n");
   }
 
   private void problems(StringBuilder md) {

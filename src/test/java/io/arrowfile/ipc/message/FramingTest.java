@@ -198,6 +198,7 @@ class FramingTest {
         ArrowFormatException e = assertThrows(ArrowFormatException.class, () -> readAll(r), c[0]);
         assertTrue(e.getMessage().contains("not an Arrow IPC file or stream: ")
             && e.getMessage().contains(c[1]), e.getMessage());
+        assertTrue(!e.getMessage().contains("\n"), "one line: " + e.getMessage());
       }
     }
     // Bytes that look like nothing known still say what an Arrow source starts with.

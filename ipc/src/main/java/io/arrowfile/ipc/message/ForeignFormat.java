@@ -34,8 +34,8 @@ final class ForeignFormat {
       return "it starts like ARROW1, the magic of an Arrow IPC file, but is shorter than one: truncated?";
     }
     if (n > 0 && text(head, n)) {
-      return "it starts with text (\"" + new String(head, 0, n, StandardCharsets.US_ASCII)
-          + "\"), as a CSV or JSON file does: read it with Spark's csv or json source";
+      return "it starts with text (\"" + quoted(head, n) + "\"), as a CSV or JSON file does: read it with Spark's "
+          + "csv or json source";
     }
     return null;
   }
@@ -50,6 +50,12 @@ final class ForeignFormat {
       }
     }
     return true;
+  }
+
+  /** The text on one line, as a Java literal would show it: a message must not break where the file's lines do. */
+  private static String quoted(byte[] head, int n) {
+    return new String(head, 0, n, StandardCharsets.US_ASCII).replace("\\", "\\\\").replace("\"", "\\\"")
+        .replace("\n", "\\n").replace("\r", "\\r").replace("\t", "\\t");
   }
 
   private static boolean text(byte[] head, int n) {

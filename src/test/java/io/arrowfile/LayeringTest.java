@@ -33,6 +33,16 @@ class LayeringTest {
         "org.apache.spark", "org.apache.arrow"));
   }
 
+  /**
+   * The IPC format is ipc's alone: the connector reads files through its public API ({@code ArrowFileDecoder},
+   * {@code ArrowFileReader}, {@code Block}...), never through the flatbuffers, messages or metadata records.
+   */
+  @Test
+  void connectorUsesOnlyIpcsPublicApi() throws IOException {
+    assertEquals(List.of(), violations("connector", "io.arrowfile.ipc.flatbuf", "io.arrowfile.ipc.message",
+        "io.arrowfile.ipc.metadata"));
+  }
+
   @Test
   void connectorAndExamplesDoNotUseArrowJava() throws IOException {
     assertEquals(List.of(), violations("connector", "org.apache.arrow"));

@@ -94,17 +94,17 @@ public final class ArrowFiles {
       Function<Schema, List<Field>> chooseColumns, FileVersion planned, boolean reuseBodies) throws IOException {
     ByteSource source = openSource(conf, path, mode, planned);
     try {
-      if (source instanceof MappedFile mapped) {
+      if (source instanceof MappedFile mapped && !(reuseBodies && ArrowFileReader.hasFileMagic(mapped))) {
         // Our own mapping rather than BatchReader.open's: closing the reader unmaps the file at once (MappedFile).
         return ArrowFileReader.hasFileMagic(mapped) ? ArrowFileReader.open(mapped, options)
             : ArrowStreamReader.open(mapped, options);
       }
-      PositionedSource positioned = (PositionedSource) source;
-      if (ArrowFileReader.hasFileMagic(positioned)) {
-        ArrowFileReader file = ArrowFileReader.open(positioned, options);
+      if (ArrowFileReader.hasFileMagic(source)) {
+        ArrowFileReader file = ArrowFileReader.open(source, options);
         List<Field> wanted = chooseColumns == null ? file.schema().fields() : chooseColumns.apply(file.schema());
-        return new PositionedFileReader(positioned, file, wanted, options, new BodyMemory(reuseBodies));
+        return new FileBatchReader(source, file, wanted, new BodyMemory(reuseBodies));
       }
+      PositionedSource positioned = (PositionedSource) source;
       // The stream format is read sequentially, through a buffer.
       InputStream in = positioned instanceof LocalFile f ? f.stream() : ((HadoopByteSource) positioned).stream();
       return ArrowStreamReader.open(new BufferedInputStream(in, 1 << 16), positioned.name(), options);

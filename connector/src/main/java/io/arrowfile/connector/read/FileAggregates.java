@@ -11,7 +11,7 @@ import io.arrowfile.connector.types.ArrowToSpark;
 import io.arrowfile.ipc.ArrowFileReader;
 import io.arrowfile.ipc.ByteSource;
 import io.arrowfile.ipc.ReadOptions;
-import io.arrowfile.ipc.metadata.Block;
+import io.arrowfile.ipc.Block;
 import java.io.IOException;
 import java.math.BigDecimal;
 import java.util.ArrayList;
@@ -102,7 +102,7 @@ final class FileAggregates {
       }
       ArrowFileReader file = ArrowFileReader.open(source, ReadOptions.DEFAULT);
       Schema schema = file.schema();
-      List<Block> blocks = file.footer().recordBatches();
+      List<Block> blocks = file.recordBatchBlocks();
       FileStatistics stats = FileStatistics.of(schema, file.customMetadata(), blocks.size());
       String[] names = ArrowToSpark.columnNames(schema, caseSensitive);
       for (int a = 0; a < aggregates.length; a++) {
@@ -113,9 +113,9 @@ final class FileAggregates {
             done[a] = true;
           } else if (metrics != null) {
             long rows = 0;
-            for (Block block : blocks) {
-              rows += RowCounts.batchLength(source, block);
-              metrics.bytesRead += block.metaDataLength();
+            for (int k = 0; k < blocks.size(); k++) {
+              rows += RowCounts.batchLength(source, file.decoder(), k);
+              metrics.bytesRead += blocks.get(k).metaDataLength();
             }
             out[a] = rows;
             done[a] = true;

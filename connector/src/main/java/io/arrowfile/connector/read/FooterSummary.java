@@ -3,15 +3,12 @@ package io.arrowfile.connector.read;
 import io.arrowfile.columnar.type.Field;
 import io.arrowfile.columnar.type.Schema;
 import io.arrowfile.connector.statistics.FileStatistics;
+import io.arrowfile.ipc.ArrowFileDecoder;
 import io.arrowfile.ipc.ArrowFileReader;
+import io.arrowfile.ipc.Block;
 import io.arrowfile.ipc.ByteSource;
 import io.arrowfile.ipc.ReadOptions;
-import io.arrowfile.ipc.message.RecordBatchDecoder;
-import io.arrowfile.ipc.metadata.Block;
-import io.arrowfile.ipc.metadata.BodyBuffer;
-import io.arrowfile.ipc.metadata.DictionaryBatchHeader;
-import io.arrowfile.ipc.metadata.Message;
-import io.arrowfile.ipc.metadata.RecordBatchHeader;
+import io.arrowfile.ipc.Block;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -61,7 +58,8 @@ final class FooterSummary {
       }
       ArrowFileReader file = ArrowFileReader.open(source, ReadOptions.DEFAULT);
       Schema schema = file.schema();
-      List<Block> blocks = file.footer().recordBatches();
+      ArrowFileDecoder decoder = file.decoder();
+      List<Block> blocks = decoder.recordBatches();
       int n = blocks.size();
       FileStatistics stats = FileStatistics.of(schema, file.customMetadata(), n);
       long[] offsets = new long[n];
@@ -81,15 +79,15 @@ final class FooterSummary {
         if (!sample && stats != null) {
           continue;
         }
-        Message m = RowCounts.message(source, blocks.get(k));
-        if (!(m.header() instanceof RecordBatchHeader header) || header.length() < 0) {
+        ArrowFileDecoder.RecordBatchMessage m = RowCounts.message(source, decoder, k);
+        if (m.length() < 0) {
           throw new io.arrowfile.columnar.ArrowFormatException("record batch " + k + " of " + path
               + " has no valid record batch header");
         }
-        rows[k] = header.length();
+        rows[k] = m.length();
         if (sample) {
           sampledBody += blocks.get(k).bodyLength();
-          addColumnBytes(schema, header, blocks.get(k).bodyLength(), m, sampled);
+          addColumnBytes(decoder, m, sampled);
         }
       }
       long[] bytes = new long[columns];
@@ -97,21 +95,19 @@ final class FooterSummary {
       for (int c = 0; c < columns; c++) {
         bytes[c] = Math.round(sampled[c] * scale);
       }
-      addDictionaryBytes(source, schema, file.footer().dictionaries(), bytes);
+      addDictionaryBytes(source, decoder, bytes);
       return new FooterSummary(version, schema, offsets, rows, bytes, stats);
     }
   }
 
   /** Adds each top-level column's buffer bytes in one record batch to {@code bytes}. */
-  private static void addColumnBytes(Schema schema, RecordBatchHeader header, long bodyLength, Message m,
-      long[] bytes) {
+  private static void addColumnBytes(ArrowFileDecoder decoder, ArrowFileDecoder.RecordBatchMessage m, long[] bytes) {
+    Schema schema = decoder.schema();
     List<Field> none = new ArrayList<>(Collections.nCopies(schema.fields().size(), (Field) null));
     for (int c = 0; c < bytes.length; c++) {
       none.set(c, schema.field(c));
       try {
-        for (BodyBuffer b : RecordBatchDecoder.select(schema, none, header, bodyLength, m.version()).buffers()) {
-          bytes[c] += b.length();
-        }
+        bytes[c] += decoder.body(m, decoder.fields(none), 0).bufferBytes();
       } catch (RuntimeException e) {
         // A header that does not fit the schema: the scan will fail on it, naming the batch; the estimate goes on.
       }
@@ -120,8 +116,9 @@ final class FooterSummary {
   }
 
   /** Adds the body bytes of each dictionary batch to the top-level column encoded with that dictionary. */
-  private static void addDictionaryBytes(ByteSource source, Schema schema, List<Block> dictionaries, long[] bytes)
+  private static void addDictionaryBytes(ByteSource source, ArrowFileDecoder decoder, long[] bytes)
       throws IOException {
+    Schema schema = decoder.schema();
     boolean any = false;
     for (Field f : schema.fields()) {
       any |= f.isDictionaryEncoded();
@@ -129,13 +126,18 @@ final class FooterSummary {
     if (!any) {
       return;
     }
-    for (Block block : dictionaries) {
-      if (RowCounts.message(source, block).header() instanceof DictionaryBatchHeader d) {
-        for (int c = 0; c < bytes.length; c++) {
-          Field f = schema.field(c);
-          if (f.isDictionaryEncoded() && f.dictionary().id() == d.id()) {
-            bytes[c] += block.bodyLength();
-          }
+    List<Block> dictionaries = decoder.dictionaryBatches();
+    for (int i = 0; i < dictionaries.size(); i++) {
+      ArrowFileDecoder.DictionaryMessage d;
+      try {
+        d = RowCounts.dictionaryMessage(source, decoder, i);
+      } catch (io.arrowfile.columnar.ArrowFormatException e) {
+        continue; // not a dictionary batch: the scan of that column fails on it, naming the batch
+      }
+      for (int c = 0; c < bytes.length; c++) {
+        Field f = schema.field(c);
+        if (f.isDictionaryEncoded() && f.dictionary().id() == d.id()) {
+          bytes[c] += dictionaries.get(i).bodyLength();
         }
       }
     }

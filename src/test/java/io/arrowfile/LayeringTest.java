@@ -15,7 +15,8 @@ import org.junit.jupiter.api.Test;
 /**
  * The layers depend one way only: columnar <- ipc <- connector, and main code never on Arrow's Java library.
  * Inside the connector, the packages do too: options and types at the bottom, statistics and vectors on types,
- * read and write beside each other on those, and the package root (what Spark calls first) on top.
+ * file access (files) on options, aggregates from footers (aggregate) on files, the scan (read) and write beside
+ * each other on those, and the package root (what Spark calls first) on top.
  */
 class LayeringTest {
   private static final Pattern IMPORT =
@@ -55,7 +56,9 @@ class LayeringTest {
       "types", List.of(),
       "statistics", List.of("types"),
       "vector", List.of("types"),
-      "read", List.of("options", "types", "statistics", "vector"),
+      "files", List.of("options"),
+      "aggregate", List.of("options", "types", "statistics", "files"),
+      "read", List.of("options", "types", "statistics", "vector", "files", "aggregate"),
       "write", List.of("options", "types", "statistics"));
 
   @Test

@@ -11,7 +11,7 @@ import io.arrowfile.columnar.type.ArrowType;
 import io.arrowfile.columnar.type.Field;
 import io.arrowfile.columnar.type.Precision;
 import io.arrowfile.columnar.type.Schema;
-import io.arrowfile.connector.read.HadoopByteSource;
+import io.arrowfile.connector.files.HadoopByteSource;
 import io.arrowfile.ipc.ArrowFileWriter;
 import io.arrowfile.ipc.WriteOptions;
 import io.arrowfile.ipc.CompressionCodec;

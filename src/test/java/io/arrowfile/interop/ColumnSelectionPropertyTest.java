@@ -4,8 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.arrowfile.columnar.RecordBatch;
 import io.arrowfile.columnar.ValidationLevel;
-import io.arrowfile.connector.read.ArrowFiles;
-import io.arrowfile.connector.read.ReadMode;
+import io.arrowfile.connector.files.ArrowFiles;
+import io.arrowfile.connector.files.ReadMode;
 import io.arrowfile.ipc.ArrowFileReader;
 import io.arrowfile.ipc.ArrowFileWriter;
 import io.arrowfile.ipc.BatchReader;

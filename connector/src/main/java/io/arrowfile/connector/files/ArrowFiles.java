@@ -1,4 +1,4 @@
-package io.arrowfile.connector.read;
+package io.arrowfile.connector.files;
 
 import io.arrowfile.columnar.ArrowFormatException;
 import io.arrowfile.connector.options.ArrowOptions;
@@ -51,7 +51,7 @@ public final class ArrowFiles {
    * (an open and a round trip each, on HDFS or object stores) would cost more than it saves. So the name
    * decides: {@code .arrows}, the extension Arrow registers for its stream format, is not split; anything
    * else is, and a stream that has another name is still read correctly: whole, by the split that starts at
-   * offset 0, the other splits of it returning nothing ({@link ArrowBatchIterator}); they only cost a task.
+   * offset 0, the other splits of it returning nothing ({@code ArrowBatchIterator}); they only cost a task.
    */
   public static boolean splittable(Path path) {
     return !path.getName().toLowerCase(java.util.Locale.ROOT).endsWith(".arrows");
@@ -85,7 +85,7 @@ public final class ArrowFiles {
    * the {@code planned} version (when not null), and reads every record batch into the same memory, so a batch is
    * valid only until the next is read (Spark's contract for the batches of a partition reader).
    */
-  static BatchReader openForScan(Configuration conf, Path path, ReadMode mode, ReadOptions options,
+  public static BatchReader openForScan(Configuration conf, Path path, ReadMode mode, ReadOptions options,
       Function<Schema, List<Field>> chooseColumns, FileVersion planned) throws IOException {
     return open(conf, path, mode, options, chooseColumns, planned, true);
   }

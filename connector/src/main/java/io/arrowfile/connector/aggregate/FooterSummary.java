@@ -1,7 +1,10 @@
-package io.arrowfile.connector.read;
+package io.arrowfile.connector.aggregate;
 
 import io.arrowfile.columnar.type.Field;
 import io.arrowfile.columnar.type.Schema;
+import io.arrowfile.connector.files.ArrowFiles;
+import io.arrowfile.connector.files.FileVersion;
+import io.arrowfile.connector.files.ReadMode;
 import io.arrowfile.connector.statistics.FileStatistics;
 import io.arrowfile.ipc.ArrowFileDecoder;
 import io.arrowfile.ipc.ArrowFileReader;
@@ -26,7 +29,7 @@ import org.apache.hadoop.fs.Path;
  * spread over the file and scaled to all of its body bytes, plus each dictionary-encoded column's dictionary
  * batches: the bytes a scan of that column would read.
  */
-final class FooterSummary {
+public final class FooterSummary {
   /**
    * Most record batch metadata messages read for column bytes from a file that has statistics: a column's share of
    * a batch varies little from batch to batch, and on an object store each is a round trip.
@@ -147,24 +150,24 @@ final class FooterSummary {
     return version;
   }
 
-  Schema schema() {
+  public Schema schema() {
     return schema;
   }
 
-  int batchCount() {
+  public int batchCount() {
     return batchOffsets.length;
   }
 
   /** Where record batch {@code k} (in footer order) starts in the file. */
-  long batchOffset(int k) {
+  public long batchOffset(int k) {
     return batchOffsets[k];
   }
 
-  long batchRows(int k) {
+  public long batchRows(int k) {
     return batchRows[k];
   }
 
-  long rows() {
+  public long rows() {
     long n = 0;
     for (long r : batchRows) {
       n += r;
@@ -173,12 +176,12 @@ final class FooterSummary {
   }
 
   /** The bytes of file column {@code c} (all batches, and its dictionaries), estimated from a sample of batches. */
-  long columnBytes(int c) {
+  public long columnBytes(int c) {
     return columnBytes[c];
   }
 
   /** The arrowfile statistics of the file, or null. */
-  FileStatistics statistics() {
+  public FileStatistics statistics() {
     return statistics;
   }
 

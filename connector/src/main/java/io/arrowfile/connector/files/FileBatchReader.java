@@ -1,4 +1,4 @@
-package io.arrowfile.connector.read;
+package io.arrowfile.connector.files;
 
 import io.arrowfile.columnar.ArrowFormatException;
 import io.arrowfile.columnar.RecordBatch;
@@ -23,13 +23,14 @@ import java.util.concurrent.CompletableFuture;
  * Reads the record batches of an IPC file for a scan, fetching the byte ranges {@link ArrowFileDecoder} names. A
  * memory-mapped file ({@link MappedFile}) hands over each wanted batch's body whole, as slices of the mapping (no
  * copy), and only the wanted columns are decoded. With positioned reads ({@link LocalFile} or
- * {@link HadoopByteSource}), only the wanted columns' bytes are fetched: per record batch, the block's metadata, then the byte ranges of the
- * wanted columns' body buffers, with ranges less than {@link #COALESCE_GAP} apart read together (or, where the
- * file system reads lists of ranges itself, such as S3A, all of them handed to its vectored read). The wanted
- * buffers are laid out in a compact body ({@link BodyMemory}) and decoded as a record batch of the pruned schema;
- * dictionaries are read only for the ids the wanted columns use. The format (which ranges hold which buffers, how
- * they decode) is {@link ArrowFileDecoder}'s; this reader only fetches the ranges it names. After a batch's bytes
- * are in, the source checks that the file is still the version it opened ({@link PositionedSource#requireUnchanged}).
+ * {@link HadoopByteSource}), only the wanted columns' bytes are fetched: per record batch, the block's metadata,
+ * then the byte ranges of the wanted columns' body buffers, with ranges less than {@link #COALESCE_GAP} apart read
+ * together (or, where the file system reads lists of ranges itself, such as S3A, all of them handed to its vectored
+ * read). The wanted buffers are laid out in a compact body ({@link BodyMemory}) and decoded as a record batch of the
+ * pruned schema; dictionaries are read only for the ids the wanted columns use. The format (which ranges hold which
+ * buffers, how they decode) is {@link ArrowFileDecoder}'s; this reader only fetches the ranges it names. After a
+ * batch's bytes are in, the source checks that the file is still the version it opened
+ * ({@link PositionedSource#requireUnchanged}).
  *
  * <p>On such a store every read is a round trip, so a scan that says which batches it will read ({@link #plan})
  * gets their metadata in one vectored read, and the bodies of the next planned batches are requested before the
@@ -37,7 +38,7 @@ import java.util.concurrent.CompletableFuture;
  * batches' ranges at once, while Spark works on the batch before, instead of two waits per batch. Local files and
  * HDFS, where a read costs no round trip worth hiding, are read as asked.
  */
-final class FileBatchReader implements BatchReader {
+public final class FileBatchReader implements BatchReader {
   /** Ranges closer than this are read in one request (the gap is read and dropped). */
   static final long COALESCE_GAP = 1 << 20;
 
@@ -97,7 +98,7 @@ final class FileBatchReader implements BatchReader {
    * {@link #METADATA_AHEAD_LIMIT} bytes of them, are left to be read, and failed, one by one), and each batch's
    * body is requested while the one before is decoded.
    */
-  void plan(int[] batches) {
+  public void plan(int[] batches) {
     plan = batches.clone();
     planned = 0;
     if (vectored == null || batches.length == 0) {
@@ -196,33 +197,38 @@ final class FileBatchReader implements BatchReader {
     return recordBatch(next++);
   }
 
-  /** The indexes in the file's schema of the columns read (ascending): position k of {@link #schema()} is columns()[k]. */
-  int[] columns() {
+  /** The file schema indexes of the columns read (ascending): column k of {@link #schema()} is columns()[k]. */
+  public int[] columns() {
     return selection.columns();
   }
 
   /** The file underneath (footer, custom metadata, full schema). */
-  ArrowFileReader file() {
+  public ArrowFileReader file() {
     return file;
   }
 
   /**
    * The number of rows of batch {@code k}, without its body: with positioned reads, from its metadata message alone
-   * ({@link RowCounts}; the bytes read are counted in {@code bytesRead}, if not null); in a mapping, by decoding it
-   * with no columns (which checks its framing).
+   * (the bytes read are counted in {@code bytesRead}, if not null); in a mapping, by decoding it with no columns
+   * (which checks its framing).
    */
-  long batchLength(int k, java.util.function.LongConsumer bytesRead) throws IOException {
+  public long batchLength(int k, java.util.function.LongConsumer bytesRead) throws IOException {
     if (positioned == null) {
       return file.recordBatch(k, new int[0]).length();
     }
     if (bytesRead != null) {
       bytesRead.accept(decoder.recordBatches().get(k).metaDataLength());
     }
-    return RowCounts.batchLength(source, decoder, k);
+    ByteRange range = decoder.metadata(decoder.recordBatches().get(k));
+    long length = decoder.recordBatch(k, read(range)).length();
+    if (length < 0) {
+      throw new ArrowFormatException("record batch length " + length + " is negative");
+    }
+    return length;
   }
 
   /** Bytes fetched for record batches so far (metadata and wanted ranges, gaps included). */
-  long bytesFetched() {
+  public long bytesFetched() {
     return bytesFetched;
   }
 
@@ -238,7 +244,7 @@ final class FileBatchReader implements BatchReader {
   }
 
   /** Record batch {@code k}, holding only the wanted columns. */
-  RecordBatch recordBatch(int k) throws IOException {
+  public RecordBatch recordBatch(int k) throws IOException {
     java.util.Objects.checkIndex(k, decoder.recordBatches().size());
     Block block = decoder.recordBatches().get(k);
     try {

@@ -1,4 +1,4 @@
-package io.arrowfile.connector.read;
+package io.arrowfile.connector.aggregate;
 
 import io.arrowfile.columnar.ArrowFormatException;
 import io.arrowfile.ipc.ArrowFileDecoder;

@@ -15,7 +15,8 @@ import org.junit.jupiter.api.Test;
 /**
  * The layers depend one way only: columnar <- ipc <- connector, and main code never on Arrow's Java library.
  * Inside the connector, the packages do too: options and types at the bottom, statistics and vectors on types,
- * read and write beside each other on those, and the package root (what Spark calls first) on top.
+ * file access (files) on options, aggregates from footers (aggregate) on files, the scan (read) and write beside
+ * each other on those, and the package root (what Spark calls first) on top.
  */
 class LayeringTest {
   private static final Pattern IMPORT =
@@ -33,6 +34,16 @@ class LayeringTest {
         "org.apache.spark", "org.apache.arrow"));
   }
 
+  /**
+   * The IPC format is ipc's alone: the connector reads files through its public API ({@code ArrowFileDecoder},
+   * {@code ArrowFileReader}, {@code Block}...), never through the flatbuffers, messages or metadata records.
+   */
+  @Test
+  void connectorUsesOnlyIpcsPublicApi() throws IOException {
+    assertEquals(List.of(), violations("connector", "io.arrowfile.ipc.flatbuf", "io.arrowfile.ipc.message",
+        "io.arrowfile.ipc.metadata"));
+  }
+
   @Test
   void connectorAndExamplesDoNotUseArrowJava() throws IOException {
     assertEquals(List.of(), violations("connector", "org.apache.arrow"));
@@ -45,7 +56,9 @@ class LayeringTest {
       "types", List.of(),
       "statistics", List.of("types"),
       "vector", List.of("types"),
-      "read", List.of("options", "types", "statistics", "vector"),
+      "files", List.of("options"),
+      "aggregate", List.of("options", "types", "statistics", "files"),
+      "read", List.of("options", "types", "statistics", "vector", "files", "aggregate"),
       "write", List.of("options", "types", "statistics"));
 
   @Test

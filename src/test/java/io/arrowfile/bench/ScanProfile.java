@@ -83,7 +83,7 @@ final class ScanProfile {
   static ScanProfile recordWrite(String target, Path jfr, Scans writes) throws Exception {
     sample(jfr, writes);
     Tally t = tally(jfr, List.of(List.of("io.arrowfile.connector.write."),
-        List.of("io.arrowfile.connector.read.", "io.arrowfile.connector.vector.")));
+        List.of("io.arrowfile.connector.read.", "io.arrowfile.connector.files.", "io.arrowfile.connector.vector.")));
     return new ScanProfile(target, t.samples, t.parts[0], 0, top(t.hot), t.parts[1]);
   }
 

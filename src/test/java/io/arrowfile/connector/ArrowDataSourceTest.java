@@ -9,7 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.arrowfile.columnar.type.ArrowType;
 import io.arrowfile.columnar.type.Field;
 import io.arrowfile.columnar.type.Schema;
-import io.arrowfile.connector.read.ArrowFiles;
+import io.arrowfile.connector.files.ArrowFiles;
 import io.arrowfile.testing.SparkSessionExtension;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -202,7 +202,7 @@ class ArrowDataSourceTest {
     long before = stats.getBytesRead();
     long sum = 0;
     int n = 0;
-    try (io.arrowfile.ipc.BatchReader r = ArrowFiles.open(conf, hp, io.arrowfile.connector.read.ReadMode.HADOOP, io.arrowfile.ipc.ReadOptions.DEFAULT,
+    try (io.arrowfile.ipc.BatchReader r = ArrowFiles.open(conf, hp, io.arrowfile.connector.files.ReadMode.HADOOP, io.arrowfile.ipc.ReadOptions.DEFAULT,
         s -> new int[] {0, 2})) {
       assertEquals(List.of("small", "tail"), r.schema().fields().stream().map(Field::name).toList());
       io.arrowfile.columnar.RecordBatch b;

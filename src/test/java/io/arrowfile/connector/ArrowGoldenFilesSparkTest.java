@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.arrowfile.columnar.RecordBatch;
 import io.arrowfile.columnar.type.Field;
 import io.arrowfile.columnar.type.Schema;
-import io.arrowfile.connector.read.ArrowFiles;
+import io.arrowfile.connector.files.ArrowFiles;
 import io.arrowfile.connector.types.ArrowToSpark;
 import io.arrowfile.ipc.BatchReader;
 import io.arrowfile.ipc.ReadOptions;

@@ -15,7 +15,7 @@ import io.arrowfile.columnar.type.IntervalUnit;
 import io.arrowfile.columnar.type.Schema;
 import io.arrowfile.columnar.type.TimeUnit;
 import io.arrowfile.columnar.type.UnionMode;
-import io.arrowfile.connector.read.ArrowFiles;
+import io.arrowfile.connector.files.ArrowFiles;
 import io.arrowfile.connector.statistics.FileStatistics;
 import io.arrowfile.connector.types.ArrowToSpark;
 import io.arrowfile.ipc.ArrowFileWriter;

@@ -5,7 +5,7 @@ import io.arrowfile.ipc.ReadOptions;
 import io.arrowfile.ipc.flatbuf.MetadataCodec;
 import io.arrowfile.ipc.message.MessageReader;
 import io.arrowfile.ipc.message.ReadMessage;
-import io.arrowfile.ipc.metadata.Block;
+import io.arrowfile.ipc.Block;
 import io.arrowfile.ipc.metadata.DictionaryBatchHeader;
 import io.arrowfile.ipc.metadata.Footer;
 import io.arrowfile.ipc.metadata.Message;

@@ -4,7 +4,7 @@ import com.code_intelligence.jazzer.junit.FuzzTest;
 import io.arrowfile.columnar.ArrowFormatException;
 import io.arrowfile.columnar.memory.ArrowBuffer;
 import io.arrowfile.ipc.codec.BodyCompression;
-import io.arrowfile.ipc.metadata.CompressionCodec;
+import io.arrowfile.ipc.CompressionCodec;
 
 /**
  * Fuzz target (d): the LZ4 frame decoder, through {@link BodyCompression#decompress}, as a compressed body buffer

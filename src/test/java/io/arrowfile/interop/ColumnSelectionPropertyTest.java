@@ -4,14 +4,14 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.arrowfile.columnar.RecordBatch;
 import io.arrowfile.columnar.ValidationLevel;
-import io.arrowfile.connector.read.ArrowFiles;
-import io.arrowfile.connector.read.ReadMode;
+import io.arrowfile.connector.files.ArrowFiles;
+import io.arrowfile.connector.files.ReadMode;
 import io.arrowfile.ipc.ArrowFileReader;
 import io.arrowfile.ipc.ArrowFileWriter;
 import io.arrowfile.ipc.BatchReader;
 import io.arrowfile.ipc.ReadOptions;
 import io.arrowfile.ipc.WriteOptions;
-import io.arrowfile.ipc.metadata.CompressionCodec;
+import io.arrowfile.ipc.CompressionCodec;
 import io.arrowfile.testing.Dataset;
 import io.arrowfile.testing.RandomData;
 import io.arrowfile.testing.ValueAssertions;

@@ -2,12 +2,12 @@ package io.arrowfile.connector;
 
 import io.arrowfile.connector.options.ArrowOptions;
 import io.arrowfile.connector.read.ArrowBatchIterator;
-import io.arrowfile.connector.read.ArrowFiles;
+import io.arrowfile.connector.files.ArrowFiles;
 import io.arrowfile.connector.read.ArrowSchemaInference;
 import io.arrowfile.connector.read.FileMetadataColumn;
-import io.arrowfile.connector.read.FileVersion;
-import io.arrowfile.connector.read.HadoopConfBroadcast;
-import io.arrowfile.connector.read.ReadMode;
+import io.arrowfile.connector.files.FileVersion;
+import io.arrowfile.connector.files.HadoopConfBroadcast;
+import io.arrowfile.connector.files.ReadMode;
 import io.arrowfile.connector.write.ArrowWriteSupport;
 import java.io.IOException;
 import java.io.Serializable;

@@ -1,6 +1,6 @@
 package io.arrowfile.connector;
 
-import io.arrowfile.connector.read.ArrowFiles;
+import io.arrowfile.connector.files.ArrowFiles;
 import io.arrowfile.connector.read.ArrowScanBuilder;
 import io.arrowfile.connector.read.ArrowSchemaInference;
 import io.arrowfile.connector.read.FileMetadataColumn;

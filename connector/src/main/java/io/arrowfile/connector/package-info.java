@@ -19,10 +19,10 @@
  * per record batch, its column vectors ({@code io.arrowfile.connector.vector}) reading the Arrow buffers in
  * place. Types map as {@link io.arrowfile.connector.types.ArrowToSpark} documents.
  *
- * <p>Files ({@link io.arrowfile.connector.read.ReadMode}): {@code file:} paths are read with positioned reads
- * ({@link io.arrowfile.connector.read.LocalFile}), other file systems through Hadoop
- * ({@link io.arrowfile.connector.read.HadoopByteSource}), in both cases fetching only the wanted columns' buffers
- * ({@link io.arrowfile.connector.read.PositionedFileReader}); with {@code arrowfile.mmap=true} local files are
+ * <p>Files ({@link io.arrowfile.connector.files.ReadMode}): {@code file:} paths are read with positioned reads
+ * ({@link io.arrowfile.connector.files.LocalFile}), other file systems through Hadoop
+ * ({@link io.arrowfile.connector.files.HadoopByteSource}), in both cases fetching only the wanted columns' buffers
+ * ({@link io.arrowfile.connector.files.FileBatchReader}); with {@code arrowfile.mmap=true} local files are
  * memory-mapped instead; stream-format files are read sequentially.
  * Options: {@code mergeSchema} (unite disagreeing file schemas), {@code arrowfile.mmap},
  * {@code arrowfile.forceHadoopRead}; write options

@@ -1,69 +1,39 @@
 package io.arrowfile.ipc;
 
-import io.arrowfile.columnar.ArrayData;
 import io.arrowfile.columnar.ArrowFormatException;
 import io.arrowfile.columnar.RecordBatch;
 import io.arrowfile.columnar.memory.ArrowBuffer;
-import io.arrowfile.columnar.type.Field;
 import io.arrowfile.columnar.type.Schema;
-import io.arrowfile.ipc.flatbuf.MetadataCodec;
-import io.arrowfile.ipc.message.DictionaryReader;
-import io.arrowfile.ipc.message.MessageReader;
-import io.arrowfile.ipc.message.ReadMessage;
-import io.arrowfile.ipc.message.RecordBatchDecoder;
-import io.arrowfile.ipc.metadata.Block;
-import io.arrowfile.ipc.metadata.DictionaryBatchHeader;
 import io.arrowfile.ipc.metadata.Footer;
-import io.arrowfile.ipc.metadata.RecordBatchHeader;
 import io.arrowfile.ipc.metadata.SchemaMessage;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 
 /**
  * Reads the IPC file format: {@code ARROW1} and padding, the stream of messages, the footer (schema and the
  * blocks where dictionaries and record batches are), its int32 length and {@code ARROW1}. Record batches
  * are read at random ({@link #recordBatch(int)}) or in order ({@link #next()}); the dictionaries are read
- * once, on first need.
+ * once, on first need. The format is {@link ArrowFileDecoder}'s; this reader fetches the ranges it names from a
+ * {@link ByteSource}, each record batch's body whole (a slice of a mapping: no copy).
  */
 public final class ArrowFileReader implements BatchReader {
-  static final byte[] MAGIC = "ARROW1".getBytes(StandardCharsets.US_ASCII);
-  private static final int TRAILER = 4 + 6;
-
   private final ByteSource source;
-  private final ReadOptions options;
-  private final Footer footer;
-  private DictionaryReader dictionaries;
+  private final ArrowFileDecoder decoder;
   private int nextIndex;
 
   private ArrowFileReader(ByteSource source, ReadOptions options) throws IOException {
     this.source = source;
-    this.options = options;
     long size = source.size();
-    if (size < 8 + TRAILER) {
-      throw new ArrowFormatException("file of " + size + " bytes is too short for an Arrow file").in(source.name());
-    }
-    if (!hasFileMagic(source)) {
-      throw new ArrowFormatException("file does not start with ARROW1").in(source.name());
-    }
-    if (!magicAt(source, size - 6)) {
-      throw new ArrowFormatException("file does not end with ARROW1 (truncated?)").in(source.name());
-    }
-    int footerLength = source.read(size - TRAILER, 4).getInt(0);
-    if (footerLength <= 0 || footerLength > size - TRAILER - 8) {
-      throw new ArrowFormatException("footer length " + footerLength + " does not fit the file (" + size
-          + " bytes)").in(source.name());
-    }
-    ArrowBuffer fb = source.read(size - TRAILER - footerLength, footerLength);
-    try {
-      this.footer = MetadataCodec.readFooter(MessageReader.contiguous(fb));
-    } catch (ArrowFormatException e) {
-      throw e.at("footer").in(source.name());
-    }
-    if (footer.schema() == null) {
-      throw new ArrowFormatException("footer has no schema").at("footer").in(source.name());
-    }
+    ByteRange trailer = ArrowFileDecoder.trailer(source.name(), size);
+    ArrowFileDecoder.requireMagic(source.name(), read(new ByteRange(0, ArrowFileDecoder.MAGIC_LENGTH)));
+    ByteRange footer = ArrowFileDecoder.footer(source.name(), size, read(trailer));
+    this.decoder = ArrowFileDecoder.decodeFooter(source.name(), size, read(footer), options);
+  }
+
+  private ArrowBuffer read(ByteRange range) throws IOException {
+    return source.read(range.offset(), range.length());
   }
 
   public static ArrowFileReader open(Path path, ReadOptions options) throws IOException {
@@ -83,34 +53,40 @@ public final class ArrowFileReader implements BatchReader {
 
   /** Whether {@code source} starts with {@code ARROW1}. */
   public static boolean hasFileMagic(ByteSource source) throws IOException {
-    return source.size() >= 6 && magicAt(source, 0);
+    return source.size() >= ArrowFileDecoder.MAGIC_LENGTH
+        && ArrowFileDecoder.isMagic(source.read(0, ArrowFileDecoder.MAGIC_LENGTH));
   }
 
-  private static boolean magicAt(ByteSource source, long offset) throws IOException {
-    byte[] b = source.read(offset, 6).toByteArray();
-    return java.util.Arrays.equals(b, MAGIC);
+  /** The decoder of this file's format, for readers that fetch its ranges their own way. */
+  public ArrowFileDecoder decoder() {
+    return decoder;
   }
 
   @Override
   public Schema schema() {
-    return footer.schema().schema();
+    return decoder.schema();
   }
 
   public SchemaMessage schemaMessage() {
-    return footer.schema();
+    return decoder.decodedFooter().schema();
   }
 
   public Footer footer() {
-    return footer;
+    return decoder.decodedFooter();
   }
 
   /** The footer's custom metadata. */
   public Map<String, String> customMetadata() {
-    return footer.customMetadata();
+    return decoder.customMetadata();
+  }
+
+  /** Where the record batches are, in footer order. */
+  public List<Block> recordBatchBlocks() {
+    return decoder.recordBatches();
   }
 
   public int recordBatchCount() {
-    return footer.recordBatches().size();
+    return decoder.recordBatches().size();
   }
 
   /** Record batch {@code k} of the file (reading the dictionaries first, once). */
@@ -125,74 +101,44 @@ public final class ArrowFileReader implements BatchReader {
    */
   public RecordBatch recordBatch(int k, int[] columns) throws IOException {
     java.util.Objects.checkIndex(k, recordBatchCount());
-    Map<Long, ArrayData> dictionaryValues = Map.of();
-    if (columns == null || needsDictionaries(columns)) {
-      dictionaryValues = dictionaries().dictionaries();
-    }
-    Block block = footer.recordBatches().get(k);
+    ArrowFileDecoder.Selection selection = decoder.columns(columns);
+    readDictionaries(selection);
+    Block block = decoder.recordBatches().get(k);
     String where = "record batch " + k + " (offset " + block.offset() + ")";
     try {
-      ReadMessage m = MessageReader.readBlock(source, block, k, options);
-      if (!(m.message().header() instanceof RecordBatchHeader batch)) {
-        throw new ArrowFormatException("footer's record batch block points at a "
-            + ArrowStreamReader.kind(m.message().header()) + " message");
-      }
-      return RecordBatchDecoder.decode(schema(), columns, batch, m.body(), dictionaryValues,
-          footer.schema().endianness(), m.message().version(), options);
+      ArrowFileDecoder.RecordBatchMessage m = decoder.recordBatch(k, read(decoder.metadata(block)));
+      ArrowFileDecoder.BodyRanges body = decoder.body(m, selection, 0);
+      return decoder.decode(m, body, read(body.ranges().get(0)));
     } catch (ArrowFormatException e) {
       throw e.at(where).in(source.name());
     }
   }
 
-  private boolean needsDictionaries(int[] columns) {
-    for (int c : columns) {
-      if (c < 0 || c >= schema().fields().size()) {
-        throw new IndexOutOfBoundsException("column " + c + " of a schema of " + schema().fields().size());
-      }
-      if (hasDictionary(schema().field(c))) {
-        return true;
-      }
+  private synchronized void readDictionaries(ArrowFileDecoder.Selection selection) throws IOException {
+    if (!decoder.needsDictionaries(selection)) {
+      return;
     }
-    return false;
-  }
-
-  private static boolean hasDictionary(Field field) {
-    if (field.isDictionaryEncoded()) {
-      return true;
+    ArrowFileDecoder.DictionaryLoad load;
+    try {
+      load = decoder.loadDictionaries(selection);
+    } catch (ArrowFormatException e) {
+      throw e.at("footer").in(source.name());
     }
-    for (Field child : field.children()) {
-      if (hasDictionary(child)) {
-        return true;
-      }
-    }
-    return false;
-  }
-
-  private synchronized DictionaryReader dictionaries() throws IOException {
-    if (dictionaries == null) {
-      DictionaryReader dicts;
+    List<Block> blocks = decoder.dictionaryBatches();
+    for (int i = 0; i < blocks.size(); i++) {
+      Block block = blocks.get(i);
+      String where = "dictionary batch " + i + " (offset " + block.offset() + ")";
       try {
-        dicts = new DictionaryReader(schema(), footer.schema().endianness(), true, options);
-      } catch (ArrowFormatException e) {
-        throw e.at("footer").in(source.name());
-      }
-      for (int i = 0; i < footer.dictionaries().size(); i++) {
-        Block block = footer.dictionaries().get(i);
-        String where = "dictionary batch " + i + " (offset " + block.offset() + ")";
-        try {
-          ReadMessage m = MessageReader.readBlock(source, block, i, options);
-          if (!(m.message().header() instanceof DictionaryBatchHeader dictionary)) {
-            throw new ArrowFormatException("footer's dictionary block points at a "
-                + ArrowStreamReader.kind(m.message().header()) + " message");
-          }
-          dicts.read(dictionary, m.body(), m.message().version());
-        } catch (ArrowFormatException e) {
-          throw e.at(where).in(source.name());
+        ArrowFileDecoder.DictionaryMessage m = load.message(i, read(decoder.metadata(block)));
+        ByteRange body = load.body(m);
+        if (body != null) {
+          load.decode(m, read(body));
         }
+      } catch (ArrowFormatException e) {
+        throw e.at(where).in(source.name());
       }
-      dictionaries = dicts;
     }
-    return dictionaries;
+    load.finish();
   }
 
   @Override

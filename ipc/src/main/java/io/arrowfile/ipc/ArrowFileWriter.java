@@ -31,7 +31,7 @@ public final class ArrowFileWriter extends IpcWriter {
   private ArrowFileWriter(WritableByteChannel channel, Schema schema, WriteOptions options) throws IOException {
     super(channel, schema, options, true, 0);
     ByteBuffer head = ByteBuffer.allocate(8);
-    head.put(ArrowFileReader.MAGIC).put((byte) 0).put((byte) 0).flip();
+    head.put(ArrowFileDecoder.MAGIC).put((byte) 0).put((byte) 0).flip();
     messages.writeRaw(head);
     writeSchema();
   }
@@ -144,7 +144,7 @@ public final class ArrowFileWriter extends IpcWriter {
       int length = fb.remaining();
       messages.writeRaw(fb);
       ByteBuffer tail = ByteBuffer.allocate(10).order(ByteOrder.LITTLE_ENDIAN);
-      tail.putInt(length).put(ArrowFileReader.MAGIC).flip();
+      tail.putInt(length).put(ArrowFileDecoder.MAGIC).flip();
       messages.writeRaw(tail);
     } finally {
       channel.close();

@@ -9,7 +9,6 @@ import io.arrowfile.columnar.type.Schema;
 import io.arrowfile.ipc.message.DictionaryUnifier;
 import io.arrowfile.ipc.message.MessageWriter;
 import io.arrowfile.ipc.message.RecordBatchEncoder;
-import io.arrowfile.ipc.metadata.Block;
 import io.arrowfile.ipc.metadata.DictionaryBatchHeader;
 import io.arrowfile.ipc.metadata.Endianness;
 import io.arrowfile.ipc.metadata.Message;

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.arrowfile.columnar.type.Field;
+import io.arrowfile.connector.files.ArrowFiles;
 import io.arrowfile.connector.types.ArrowToSpark;
 import io.arrowfile.testing.ArrowJavaWriter.Compression;
 import io.arrowfile.testing.ArrowJavaWriter;

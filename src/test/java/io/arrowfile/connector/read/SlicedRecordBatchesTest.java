@@ -9,6 +9,7 @@ import io.arrowfile.columnar.type.ArrowType;
 import io.arrowfile.columnar.type.DictionaryEncoding;
 import io.arrowfile.columnar.type.Field;
 import io.arrowfile.columnar.type.Schema;
+import io.arrowfile.connector.files.ReadMode;
 import io.arrowfile.connector.types.ArrowToSpark;
 import io.arrowfile.ipc.ArrowFileWriter;
 import io.arrowfile.ipc.ArrowStreamWriter;

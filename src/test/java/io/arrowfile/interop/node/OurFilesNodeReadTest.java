@@ -12,7 +12,7 @@ import io.arrowfile.ipc.ArrowFileReader;
 import io.arrowfile.ipc.ArrowStreamWriter;
 import io.arrowfile.ipc.ReadOptions;
 import io.arrowfile.ipc.WriteOptions;
-import io.arrowfile.ipc.metadata.CompressionCodec;
+import io.arrowfile.ipc.CompressionCodec;
 import io.arrowfile.testing.DataFiles;
 import io.arrowfile.testing.NodePeers;
 import io.arrowfile.testing.SparkSessionExtension;

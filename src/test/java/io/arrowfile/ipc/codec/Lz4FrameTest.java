@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.arrowfile.columnar.ArrowFormatException;
 import io.arrowfile.columnar.memory.ArrowBuffer;
-import io.arrowfile.ipc.metadata.CompressionCodec;
+import io.arrowfile.ipc.CompressionCodec;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;

@@ -11,7 +11,7 @@ import io.arrowfile.columnar.ArrowFormatException;
 import io.arrowfile.columnar.type.ArrowType;
 import io.arrowfile.columnar.type.Field;
 import io.arrowfile.columnar.type.Schema;
-import io.arrowfile.ipc.metadata.CompressionCodec;
+import io.arrowfile.ipc.CompressionCodec;
 import io.arrowfile.ipc.metadata.Footer;
 import io.arrowfile.ipc.metadata.Message;
 import io.arrowfile.ipc.metadata.MetadataVersion;
@@ -72,8 +72,8 @@ class MalformedMetadataTest {
       }
     }
     byte[] footer = bytes(MetadataCodec.writeFooter(new Footer(MetadataVersion.V5,
-        new SchemaMessage(Samples.allTypes()), List.of(new io.arrowfile.ipc.metadata.Block(8, 16, 32)),
-        List.of(new io.arrowfile.ipc.metadata.Block(64, 16, 32)), null)));
+        new SchemaMessage(Samples.allTypes()), List.of(new io.arrowfile.ipc.Block(8, 16, 32)),
+        List.of(new io.arrowfile.ipc.Block(64, 16, 32)), null)));
     for (int len = 0; len < footer.length; len++) {
       readSafely(ByteBuffer.wrap(footer, 0, len), MetadataCodec::readFooter);
     }
@@ -84,7 +84,7 @@ class MalformedMetadataTest {
   void randomBitFlips() {
     byte[] original = schemaMessage();
     byte[] footer = bytes(MetadataCodec.writeFooter(new Footer(MetadataVersion.V5,
-        new SchemaMessage(Samples.allTypes()), List.of(), List.of(new io.arrowfile.ipc.metadata.Block(8, 16, 32)),
+        new SchemaMessage(Samples.allTypes()), List.of(), List.of(new io.arrowfile.ipc.Block(8, 16, 32)),
         null)));
     Random random = new Random(20240229);
     assertTimeoutPreemptively(Duration.ofSeconds(60), () -> {

@@ -4,6 +4,10 @@ import io.arrowfile.columnar.RecordBatch;
 import io.arrowfile.columnar.ValidationLevel;
 import io.arrowfile.columnar.type.Field;
 import io.arrowfile.columnar.type.Schema;
+import io.arrowfile.connector.files.ArrowFiles;
+import io.arrowfile.connector.files.FileBatchReader;
+import io.arrowfile.connector.files.FileVersion;
+import io.arrowfile.connector.files.ReadMode;
 import io.arrowfile.connector.statistics.FileStatistics;
 import io.arrowfile.connector.statistics.StatisticsFilter;
 import io.arrowfile.connector.types.ArrowToSpark;
@@ -14,7 +18,7 @@ import io.arrowfile.connector.vector.StructOfVectors;
 import io.arrowfile.ipc.ArrowFileReader;
 import io.arrowfile.ipc.BatchReader;
 import io.arrowfile.ipc.ReadOptions;
-import io.arrowfile.ipc.metadata.Block;
+import io.arrowfile.ipc.Block;
 import java.io.Closeable;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -60,11 +64,8 @@ public final class ArrowBatchIterator implements Iterator<ColumnarBatch>, Closea
   /** File format only: the footer positions of the batches to read (split and statistics applied), else null. */
   private int[] plan;
   private int planned;
-  private ArrowFileReader file;
-  private PositionedFileReader positioned;
-  /** For a mapped file read in part: the file columns decoded (ascending), and where each required one lands. */
-  private int[] selection;
-  private int[] batchColumn;
+  /** File format only: the reader of the file's batches; null for a stream. */
+  private FileBatchReader file;
   private ScanMetrics metrics;
   /** Most rows per ColumnarBatch handed to Spark. */
   private int batchSize = DEFAULT_BATCH_SIZE;
@@ -118,9 +119,9 @@ public final class ArrowBatchIterator implements Iterator<ColumnarBatch>, Closea
     // (repeated names are made unique over all of them), then mapped to their position among the wanted.
     Schema names = fileSchema;
     int[] prunedColumns = null;
-    if (reader instanceof PositionedFileReader p) {
-      names = p.file().schema();
-      prunedColumns = p.columns();
+    if (reader instanceof FileBatchReader f) {
+      names = f.file().schema();
+      prunedColumns = f.columns();
     }
     String[] sparkNames = ArrowToSpark.columnNames(names, caseSensitive);
     this.fileColumn = new int[required.length];
@@ -235,31 +236,17 @@ public final class ArrowBatchIterator implements Iterator<ColumnarBatch>, Closea
 
   private void plan(long start, long length, Filter[] filters, boolean caseSensitive) {
     long end = length == Long.MAX_VALUE ? Long.MAX_VALUE : start + length;
-    if (reader instanceof ArrowFileReader f) {
-      file = f;
-    } else if (reader instanceof PositionedFileReader p) {
-      positioned = p;
-      file = p.file();
-    } else {
+    if (!(reader instanceof FileBatchReader f)) {
       if (start > 0) {
         close(); // a stream belongs whole to the split at 0
       }
       return;
     }
-    if (positioned == null) {
-      // Only the wanted columns are decoded: the others are not decompressed or validated.
-      int[] wanted = java.util.Arrays.stream(fileColumn).filter(i -> i >= 0).distinct().sorted().toArray();
-      if (wanted.length < file.schema().fields().size()) {
-        selection = wanted;
-        batchColumn = new int[fileColumn.length];
-        for (int k = 0; k < fileColumn.length; k++) {
-          batchColumn[k] = fileColumn[k] < 0 ? -1 : java.util.Arrays.binarySearch(wanted, fileColumn[k]);
-        }
-      }
-    }
-    java.util.List<Block> blocks = file.footer().recordBatches();
+    file = f;
+    ArrowFileReader footer = file.file();
+    java.util.List<Block> blocks = footer.recordBatchBlocks();
     StatisticsFilter filter = filters == null || filters.length == 0 ? null
-        : StatisticsFilter.bind(filters, FileStatistics.of(file.schema(), file.customMetadata(), blocks.size()),
+        : StatisticsFilter.bind(filters, FileStatistics.of(footer.schema(), footer.customMetadata(), blocks.size()),
             caseSensitive);
     int[] selected = new int[blocks.size()];
     int n = 0;
@@ -276,12 +263,10 @@ public final class ArrowBatchIterator implements Iterator<ColumnarBatch>, Closea
       selected[n++] = k;
     }
     plan = java.util.Arrays.copyOf(selected, n);
-    if (positioned != null) {
-      long before = positioned.bytesFetched();
-      positioned.plan(plan); // on an object store, requests the planned batches' metadata
-      if (metrics != null) {
-        metrics.bytesRead += positioned.bytesFetched() - before;
-      }
+    long before = file.bytesFetched();
+    file.plan(plan); // on an object store, requests the planned batches' metadata
+    if (metrics != null) {
+      metrics.bytesRead += file.bytesFetched() - before;
     }
     if (metrics != null) {
       metrics.batchesSkipped += skipped;
@@ -324,19 +309,11 @@ public final class ArrowBatchIterator implements Iterator<ColumnarBatch>, Closea
       positions = RowPositions.ofStream(fileName);
       return;
     }
-    java.util.List<Block> blocks = file.footer().recordBatches();
-    FileStatistics statistics = FileStatistics.of(file.schema(), file.customMetadata(), blocks.size());
-    if (positioned != null) {
-      positions = new RowPositions(fileName, statistics, k -> {
-        if (metrics != null) {
-          metrics.bytesRead += blocks.get(k).metaDataLength();
-        }
-        return RowCounts.batchLength(positioned.source(), blocks.get(k));
-      });
-    } else {
-      // A mapped file: a batch of no columns decodes its metadata message alone, over the mapping.
-      positions = new RowPositions(fileName, statistics, k -> file.recordBatch(k, new int[0]).length());
-    }
+    ArrowFileReader footer = file.file();
+    FileStatistics statistics = FileStatistics.of(footer.schema(), footer.customMetadata(),
+        footer.recordBatchCount());
+    positions = new RowPositions(fileName, statistics,
+        k -> file.batchLength(k, metrics == null ? null : bytes -> metrics.bytesRead += bytes));
   }
 
   /** The next batch of the plan (or of the stream), null at the end; counts it in the metrics. */
@@ -357,19 +334,10 @@ public final class ArrowBatchIterator implements Iterator<ColumnarBatch>, Closea
       return null;
     }
     int k = plan[planned++];
-    RecordBatch batch;
-    if (positioned != null) {
-      long before = positioned.bytesFetched();
-      batch = positioned.recordBatch(k);
-      if (metrics != null) {
-        metrics.bytesRead += positioned.bytesFetched() - before;
-      }
-    } else {
-      batch = selection == null ? file.recordBatch(k) : file.recordBatch(k, selection);
-      if (metrics != null) {
-        Block block = file.footer().recordBatches().get(k);
-        metrics.bytesRead += block.metaDataLength() + block.bodyLength();
-      }
+    long before = file.bytesFetched();
+    RecordBatch batch = file.recordBatch(k);
+    if (metrics != null) {
+      metrics.bytesRead += file.bytesFetched() - before;
     }
     if (metrics != null) {
       metrics.batchesRead++;
@@ -426,7 +394,7 @@ public final class ArrowBatchIterator implements Iterator<ColumnarBatch>, Closea
         vectors[k] = new RowIndexVector(currentFirstRow + offset);
         continue;
       }
-      int index = batchColumn != null ? batchColumn[k] : fileColumn[k];
+      int index = fileColumn[k];
       if (index < 0) {
         vectors[k] = nullVectors[k];
         continue;

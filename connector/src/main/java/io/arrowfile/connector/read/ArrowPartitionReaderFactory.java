@@ -1,6 +1,11 @@
 package io.arrowfile.connector.read;
 
 import io.arrowfile.columnar.ArrowFormatException;
+import io.arrowfile.connector.aggregate.FileAggregates;
+import io.arrowfile.connector.aggregate.PushedAggregate;
+import io.arrowfile.connector.files.ArrowFiles;
+import io.arrowfile.connector.files.FileVersion;
+import io.arrowfile.connector.files.ReadMode;
 import java.io.IOException;
 import java.util.Iterator;
 import org.apache.spark.broadcast.Broadcast;
@@ -151,8 +156,14 @@ public final class ArrowPartitionReaderFactory extends FilePartitionReaderFactor
       }
     } else {
       try {
-        partials = FileAggregates.compute(conf.value().value(), file.toPath(), mode, FileVersion.of(file), aggregates,
-            caseSensitive, m);
+        org.apache.hadoop.conf.Configuration hadoopConf = conf.value().value();
+        partials = FileAggregates.compute(hadoopConf, file.toPath(), mode, FileVersion.of(file), aggregates,
+            caseSensitive, (columns, each) -> {
+              try (ArrowBatchIterator it = ArrowBatchIterator.open(hadoopConf, file.toPath(), 0, Long.MAX_VALUE,
+                  columns, new StructType(), InternalRow.empty(), caseSensitive, mode, null, m, FileVersion.of(file))) {
+                it.forEachRemaining(each);
+              }
+            }, bytes -> m.bytesRead += bytes);
       } catch (IOException e) {
         throw ArrowFiles.failure(file.filePath().toString(), e);
       } catch (ArrowFormatException e) {

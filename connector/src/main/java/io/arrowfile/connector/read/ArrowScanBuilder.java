@@ -1,5 +1,11 @@
 package io.arrowfile.connector.read;
 
+import io.arrowfile.connector.aggregate.FileAggregates;
+import io.arrowfile.connector.aggregate.FooterAggregateScan;
+import io.arrowfile.connector.aggregate.FooterAggregation;
+import io.arrowfile.connector.aggregate.PushedAggregate;
+import io.arrowfile.connector.files.ArrowFiles;
+import io.arrowfile.connector.files.ReadMode;
 import io.arrowfile.connector.options.ArrowOptions;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,5 +1,6 @@
 package io.arrowfile.connector.read;
 
+import io.arrowfile.connector.files.ArrowFiles;
 import io.arrowfile.connector.options.ArrowOptions;
 import io.arrowfile.connector.types.ArrowToSpark;
 import java.io.IOException;

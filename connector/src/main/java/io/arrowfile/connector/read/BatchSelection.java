@@ -1,6 +1,11 @@
 package io.arrowfile.connector.read;
 
 import io.arrowfile.columnar.type.Schema;
+import io.arrowfile.connector.aggregate.FileAggregates;
+import io.arrowfile.connector.aggregate.FooterCache;
+import io.arrowfile.connector.aggregate.FooterSummary;
+import io.arrowfile.connector.files.ArrowFiles;
+import io.arrowfile.connector.files.ReadMode;
 import io.arrowfile.connector.statistics.FileStatistics;
 import io.arrowfile.connector.types.ArrowToSpark;
 import java.util.ArrayList;

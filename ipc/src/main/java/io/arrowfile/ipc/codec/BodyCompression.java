@@ -5,7 +5,7 @@ import com.github.luben.zstd.ZstdCompressCtx;
 import com.github.luben.zstd.ZstdInputStreamNoFinalizer;
 import io.arrowfile.columnar.ArrowFormatException;
 import io.arrowfile.columnar.memory.ArrowBuffer;
-import io.arrowfile.ipc.metadata.CompressionCodec;
+import io.arrowfile.ipc.CompressionCodec;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;

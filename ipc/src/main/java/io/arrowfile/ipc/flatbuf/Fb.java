@@ -1,6 +1,6 @@
 package io.arrowfile.ipc.flatbuf;
 
-import io.arrowfile.ipc.metadata.CompressionCodec;
+import io.arrowfile.ipc.CompressionCodec;
 
 /**
  * Field slots (vtable indices, in declaration order) and enum / union values of the format's

@@ -4,7 +4,7 @@ import com.google.flatbuffers.FlatBufferBuilder;
 import io.arrowfile.columnar.type.ArrowType;
 import io.arrowfile.columnar.type.DictionaryEncoding;
 import io.arrowfile.columnar.type.Field;
-import io.arrowfile.ipc.metadata.Block;
+import io.arrowfile.ipc.Block;
 import io.arrowfile.ipc.metadata.BodyBuffer;
 import io.arrowfile.ipc.metadata.DictionaryBatchHeader;
 import io.arrowfile.ipc.metadata.Endianness;

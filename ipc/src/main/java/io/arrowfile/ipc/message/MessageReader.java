@@ -5,7 +5,7 @@ import io.arrowfile.columnar.memory.ArrowBuffer;
 import io.arrowfile.ipc.ByteSource;
 import io.arrowfile.ipc.ReadOptions;
 import io.arrowfile.ipc.flatbuf.MetadataCodec;
-import io.arrowfile.ipc.metadata.Block;
+import io.arrowfile.ipc.Block;
 import io.arrowfile.ipc.metadata.Message;
 import java.io.Closeable;
 import java.io.IOException;
@@ -28,7 +28,6 @@ import java.util.function.Function;
  * bytes left in a source, while from an InputStream its memory grows only as bytes actually arrive.
  */
 public abstract class MessageReader implements Closeable {
-  static final int CONTINUATION = 0xFFFFFFFF;
 
   final String name;
   final ReadOptions options;
@@ -104,7 +103,7 @@ public abstract class MessageReader implements Closeable {
             : truncated("the message length");
       }
       int length = le32(prefix);
-      boolean marked = length == CONTINUATION;
+      boolean marked = MessageFraming.isContinuation(length);
       if (marked) {
         if (readPrefix(prefix) < 4) {
           throw truncated("the message length");
@@ -175,30 +174,13 @@ public abstract class MessageReader implements Closeable {
 
   public static ReadMessage readBlock(ByteSource source, Block block, int index, ReadOptions options,
       Function<ByteBuffer, Message> parser) throws IOException {
-    long size = source.size();
     long offset = block.offset();
     int metaLength = block.metaDataLength();
     long bodyLength = block.bodyLength();
     try {
-      if (offset < 0 || metaLength < 8 || bodyLength < 0 || offset > size || metaLength > size - offset
-          || bodyLength > size - offset - metaLength) {
-        throw new ArrowFormatException("footer block (offset " + offset + ", metadata " + metaLength
-            + " bytes, body " + bodyLength + " bytes) is not within the file (" + size + " bytes)");
-      }
-      ArrowBuffer head = source.read(offset, metaLength);
-      int first = head.getInt(0);
-      int prefixLength = first == CONTINUATION ? 8 : 4;
-      int length = first == CONTINUATION ? head.getInt(4) : first;
-      if (length <= 0 || length > metaLength - prefixLength || length > options.maxMetadataLength()) {
-        throw new ArrowFormatException("message metadata length " + length
-            + " does not fit the block's metadata length " + metaLength);
-      }
-      ArrowBuffer fb = head.slice(prefixLength, length);
-      Message message = parser.apply(contiguous(fb));
-      if (message.bodyLength() < 0 || message.bodyLength() > bodyLength) {
-        throw new ArrowFormatException("message body length " + message.bodyLength()
-            + " exceeds the block's body length " + bodyLength);
-      }
+      MessageFraming.requireWithinFile(block, source.size());
+      Message message = MessageFraming.blockMessage(source.read(offset, metaLength), metaLength, bodyLength,
+          options, parser);
       ArrowBuffer body = source.read(offset + metaLength, message.bodyLength());
       return new ReadMessage(message, body, offset, index);
     } catch (ArrowFormatException e) {

@@ -3,7 +3,7 @@ package io.arrowfile.ipc.message;
 import io.arrowfile.columnar.memory.ArrowBuffer;
 import io.arrowfile.columnar.memory.BitUtil;
 import io.arrowfile.ipc.flatbuf.MetadataCodec;
-import io.arrowfile.ipc.metadata.Block;
+import io.arrowfile.ipc.Block;
 import io.arrowfile.ipc.metadata.BodyBuffer;
 import io.arrowfile.ipc.metadata.Message;
 import java.io.IOException;
@@ -55,7 +55,7 @@ public final class MessageWriter {
     int fbLength = fb.remaining();
     int padded = (int) BitUtil.align8(8L + fbLength) - 8;
     ByteBuffer prefix = ByteBuffer.allocate(8).order(ByteOrder.LITTLE_ENDIAN);
-    prefix.putInt(MessageReader.CONTINUATION).putInt(padded).flip();
+    prefix.putInt(MessageFraming.CONTINUATION).putInt(padded).flip();
     writeFully(prefix);
     writeFully(fb);
     writeZeros(padded - fbLength);
@@ -87,7 +87,7 @@ public final class MessageWriter {
   /** The end-of-stream marker: continuation and a zero length. */
   public void writeEndOfStream() throws IOException {
     ByteBuffer eos = ByteBuffer.allocate(8).order(ByteOrder.LITTLE_ENDIAN);
-    eos.putInt(MessageReader.CONTINUATION).putInt(0).flip();
+    eos.putInt(MessageFraming.CONTINUATION).putInt(0).flip();
     writeFully(eos);
   }
 

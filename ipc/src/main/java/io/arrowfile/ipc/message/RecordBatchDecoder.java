@@ -12,7 +12,7 @@ import io.arrowfile.columnar.type.Schema;
 import io.arrowfile.ipc.ReadOptions;
 import io.arrowfile.ipc.codec.BodyCompression;
 import io.arrowfile.ipc.metadata.BodyBuffer;
-import io.arrowfile.ipc.metadata.CompressionCodec;
+import io.arrowfile.ipc.CompressionCodec;
 import io.arrowfile.ipc.metadata.Endianness;
 import io.arrowfile.ipc.metadata.FieldNode;
 import io.arrowfile.ipc.metadata.MetadataVersion;

@@ -10,7 +10,7 @@ import io.arrowfile.columnar.type.Layout;
 import io.arrowfile.ipc.WriteOptions;
 import io.arrowfile.ipc.codec.BodyCompression;
 import io.arrowfile.ipc.metadata.BodyBuffer;
-import io.arrowfile.ipc.metadata.CompressionCodec;
+import io.arrowfile.ipc.CompressionCodec;
 import io.arrowfile.ipc.metadata.FieldNode;
 import io.arrowfile.ipc.metadata.RecordBatchHeader;
 import java.nio.ByteBuffer;

@@ -1,5 +1,6 @@
 package io.arrowfile.ipc.metadata;
 
+import io.arrowfile.ipc.CompressionCodec;
 import java.util.List;
 
 /**

@@ -1,5 +1,8 @@
-package io.arrowfile.connector.read;
+package io.arrowfile.connector.aggregate;
 
+import io.arrowfile.connector.files.ArrowFiles;
+import io.arrowfile.connector.files.FileVersion;
+import io.arrowfile.connector.files.ReadMode;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
@@ -18,7 +21,7 @@ import org.apache.spark.sql.execution.datasources.FileStatusWithMetadata;
  * {@code EXPLAIN}, the optimizer's repeated calls to {@code estimateStatistics}) reads no footer twice. Bounded by
  * the summaries' estimated size ({@link #MAX_WEIGHT}), least recently used out first.
  */
-final class FooterCache {
+public final class FooterCache {
   /** The most bytes of summaries kept, roughly. */
   static final long MAX_WEIGHT = 64L << 20;
   /**
@@ -39,7 +42,7 @@ final class FooterCache {
    * The summaries of {@code files}, in order: null for a file that has none (a stream, a hidden file, a file that
    * cannot be read as Arrow: the scan will fail or skip it as the options say, not the estimate).
    */
-  static List<FooterSummary> summaries(Configuration conf, List<FileStatusWithMetadata> files, ReadMode mode) {
+  public static List<FooterSummary> summaries(Configuration conf, List<FileStatusWithMetadata> files, ReadMode mode) {
     List<FooterSummary> out = new ArrayList<>(files.size());
     List<Integer> missing = new ArrayList<>();
     synchronized (FooterCache.class) {

@@ -1,5 +1,8 @@
-package io.arrowfile.connector.read;
+package io.arrowfile.connector.aggregate;
 
+import io.arrowfile.connector.files.ArrowFiles;
+import io.arrowfile.connector.files.FileVersion;
+import io.arrowfile.connector.files.ReadMode;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -30,7 +33,7 @@ import scala.math.Ordering;
  * stream, a file that cannot be read or changed since it was listed) returns null and is left to the tasks,
  * which answer the same or fail as any scan would.
  */
-final class FooterAggregation {
+public final class FooterAggregation {
   /** More files than this are answered by tasks: the driver would read their footers one after another. */
   static final int MAX_FILES = 64;
 
@@ -40,7 +43,7 @@ final class FooterAggregation {
    * The aggregation's result, one row per group ({@code output}: the group-by partition columns, then one value
    * per aggregate), or null when the footers cannot answer it here.
    */
-  static InternalRow[] rows(Configuration conf, List<PartitionDirectory> partitions, StructType partitionSchema,
+  public static InternalRow[] rows(Configuration conf, List<PartitionDirectory> partitions, StructType partitionSchema,
       String[] groupBy, PushedAggregate[] aggregates, StructType output, ReadMode mode, boolean caseSensitive) {
     List<FileStatusWithMetadata[]> files = new ArrayList<>();
     int count = 0;

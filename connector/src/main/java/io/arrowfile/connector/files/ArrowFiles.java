@@ -1,4 +1,4 @@
-package io.arrowfile.connector.read;
+package io.arrowfile.connector.files;
 
 import io.arrowfile.columnar.ArrowFormatException;
 import io.arrowfile.connector.options.ArrowOptions;
@@ -51,7 +51,7 @@ public final class ArrowFiles {
    * (an open and a round trip each, on HDFS or object stores) would cost more than it saves. So the name
    * decides: {@code .arrows}, the extension Arrow registers for its stream format, is not split; anything
    * else is, and a stream that has another name is still read correctly: whole, by the split that starts at
-   * offset 0, the other splits of it returning nothing ({@link ArrowBatchIterator}); they only cost a task.
+   * offset 0, the other splits of it returning nothing ({@code ArrowBatchIterator}); they only cost a task.
    */
   public static boolean splittable(Path path) {
     return !path.getName().toLowerCase(java.util.Locale.ROOT).endsWith(".arrows");
@@ -85,7 +85,7 @@ public final class ArrowFiles {
    * the {@code planned} version (when not null), and reads every record batch into the same memory, so a batch is
    * valid only until the next is read (Spark's contract for the batches of a partition reader).
    */
-  static BatchReader openForScan(Configuration conf, Path path, ReadMode mode, ReadOptions options,
+  public static BatchReader openForScan(Configuration conf, Path path, ReadMode mode, ReadOptions options,
       Function<Schema, List<Field>> chooseColumns, FileVersion planned) throws IOException {
     return open(conf, path, mode, options, chooseColumns, planned, true);
   }
@@ -94,17 +94,17 @@ public final class ArrowFiles {
       Function<Schema, List<Field>> chooseColumns, FileVersion planned, boolean reuseBodies) throws IOException {
     ByteSource source = openSource(conf, path, mode, planned);
     try {
-      if (source instanceof MappedFile mapped) {
+      if (source instanceof MappedFile mapped && !(reuseBodies && ArrowFileReader.hasFileMagic(mapped))) {
         // Our own mapping rather than BatchReader.open's: closing the reader unmaps the file at once (MappedFile).
         return ArrowFileReader.hasFileMagic(mapped) ? ArrowFileReader.open(mapped, options)
             : ArrowStreamReader.open(mapped, options);
       }
-      PositionedSource positioned = (PositionedSource) source;
-      if (ArrowFileReader.hasFileMagic(positioned)) {
-        ArrowFileReader file = ArrowFileReader.open(positioned, options);
+      if (ArrowFileReader.hasFileMagic(source)) {
+        ArrowFileReader file = ArrowFileReader.open(source, options);
         List<Field> wanted = chooseColumns == null ? file.schema().fields() : chooseColumns.apply(file.schema());
-        return new PositionedFileReader(positioned, file, wanted, options, new BodyMemory(reuseBodies));
+        return new FileBatchReader(source, file, wanted, new BodyMemory(reuseBodies));
       }
+      PositionedSource positioned = (PositionedSource) source;
       // The stream format is read sequentially, through a buffer.
       InputStream in = positioned instanceof LocalFile f ? f.stream() : ((HadoopByteSource) positioned).stream();
       return ArrowStreamReader.open(new BufferedInputStream(in, 1 << 16), positioned.name(), options);

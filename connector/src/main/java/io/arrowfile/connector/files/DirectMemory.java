@@ -1,4 +1,4 @@
-package io.arrowfile.connector.read;
+package io.arrowfile.connector.files;
 
 import java.nio.ByteBuffer;
 

@@ -1,17 +1,17 @@
-package io.arrowfile.connector.read;
+package io.arrowfile.connector.aggregate;
 
 import io.arrowfile.columnar.type.Field;
 import io.arrowfile.columnar.type.Schema;
+import io.arrowfile.connector.files.ArrowFiles;
+import io.arrowfile.connector.files.FileVersion;
+import io.arrowfile.connector.files.ReadMode;
 import io.arrowfile.connector.statistics.FileStatistics;
+import io.arrowfile.ipc.ArrowFileDecoder;
 import io.arrowfile.ipc.ArrowFileReader;
+import io.arrowfile.ipc.Block;
 import io.arrowfile.ipc.ByteSource;
 import io.arrowfile.ipc.ReadOptions;
-import io.arrowfile.ipc.message.RecordBatchDecoder;
-import io.arrowfile.ipc.metadata.Block;
-import io.arrowfile.ipc.metadata.BodyBuffer;
-import io.arrowfile.ipc.metadata.DictionaryBatchHeader;
-import io.arrowfile.ipc.metadata.Message;
-import io.arrowfile.ipc.metadata.RecordBatchHeader;
+import io.arrowfile.ipc.Block;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -29,7 +29,7 @@ import org.apache.hadoop.fs.Path;
  * spread over the file and scaled to all of its body bytes, plus each dictionary-encoded column's dictionary
  * batches: the bytes a scan of that column would read.
  */
-final class FooterSummary {
+public final class FooterSummary {
   /**
    * Most record batch metadata messages read for column bytes from a file that has statistics: a column's share of
    * a batch varies little from batch to batch, and on an object store each is a round trip.
@@ -61,7 +61,8 @@ final class FooterSummary {
       }
       ArrowFileReader file = ArrowFileReader.open(source, ReadOptions.DEFAULT);
       Schema schema = file.schema();
-      List<Block> blocks = file.footer().recordBatches();
+      ArrowFileDecoder decoder = file.decoder();
+      List<Block> blocks = decoder.recordBatches();
       int n = blocks.size();
       FileStatistics stats = FileStatistics.of(schema, file.customMetadata(), n);
       long[] offsets = new long[n];
@@ -81,15 +82,15 @@ final class FooterSummary {
         if (!sample && stats != null) {
           continue;
         }
-        Message m = RowCounts.message(source, blocks.get(k));
-        if (!(m.header() instanceof RecordBatchHeader header) || header.length() < 0) {
+        ArrowFileDecoder.RecordBatchMessage m = RowCounts.message(source, decoder, k);
+        if (m.length() < 0) {
           throw new io.arrowfile.columnar.ArrowFormatException("record batch " + k + " of " + path
               + " has no valid record batch header");
         }
-        rows[k] = header.length();
+        rows[k] = m.length();
         if (sample) {
           sampledBody += blocks.get(k).bodyLength();
-          addColumnBytes(schema, header, blocks.get(k).bodyLength(), m, sampled);
+          addColumnBytes(decoder, m, sampled);
         }
       }
       long[] bytes = new long[columns];
@@ -97,21 +98,19 @@ final class FooterSummary {
       for (int c = 0; c < columns; c++) {
         bytes[c] = Math.round(sampled[c] * scale);
       }
-      addDictionaryBytes(source, schema, file.footer().dictionaries(), bytes);
+      addDictionaryBytes(source, decoder, bytes);
       return new FooterSummary(version, schema, offsets, rows, bytes, stats);
     }
   }
 
   /** Adds each top-level column's buffer bytes in one record batch to {@code bytes}. */
-  private static void addColumnBytes(Schema schema, RecordBatchHeader header, long bodyLength, Message m,
-      long[] bytes) {
+  private static void addColumnBytes(ArrowFileDecoder decoder, ArrowFileDecoder.RecordBatchMessage m, long[] bytes) {
+    Schema schema = decoder.schema();
     List<Field> none = new ArrayList<>(Collections.nCopies(schema.fields().size(), (Field) null));
     for (int c = 0; c < bytes.length; c++) {
       none.set(c, schema.field(c));
       try {
-        for (BodyBuffer b : RecordBatchDecoder.select(schema, none, header, bodyLength, m.version()).buffers()) {
-          bytes[c] += b.length();
-        }
+        bytes[c] += decoder.body(m, decoder.fields(none), 0).bufferBytes();
       } catch (RuntimeException e) {
         // A header that does not fit the schema: the scan will fail on it, naming the batch; the estimate goes on.
       }
@@ -120,8 +119,9 @@ final class FooterSummary {
   }
 
   /** Adds the body bytes of each dictionary batch to the top-level column encoded with that dictionary. */
-  private static void addDictionaryBytes(ByteSource source, Schema schema, List<Block> dictionaries, long[] bytes)
+  private static void addDictionaryBytes(ByteSource source, ArrowFileDecoder decoder, long[] bytes)
       throws IOException {
+    Schema schema = decoder.schema();
     boolean any = false;
     for (Field f : schema.fields()) {
       any |= f.isDictionaryEncoded();
@@ -129,13 +129,18 @@ final class FooterSummary {
     if (!any) {
       return;
     }
-    for (Block block : dictionaries) {
-      if (RowCounts.message(source, block).header() instanceof DictionaryBatchHeader d) {
-        for (int c = 0; c < bytes.length; c++) {
-          Field f = schema.field(c);
-          if (f.isDictionaryEncoded() && f.dictionary().id() == d.id()) {
-            bytes[c] += block.bodyLength();
-          }
+    List<Block> dictionaries = decoder.dictionaryBatches();
+    for (int i = 0; i < dictionaries.size(); i++) {
+      ArrowFileDecoder.DictionaryMessage d;
+      try {
+        d = RowCounts.dictionaryMessage(source, decoder, i);
+      } catch (io.arrowfile.columnar.ArrowFormatException e) {
+        continue; // not a dictionary batch: the scan of that column fails on it, naming the batch
+      }
+      for (int c = 0; c < bytes.length; c++) {
+        Field f = schema.field(c);
+        if (f.isDictionaryEncoded() && f.dictionary().id() == d.id()) {
+          bytes[c] += dictionaries.get(i).bodyLength();
         }
       }
     }
@@ -145,24 +150,24 @@ final class FooterSummary {
     return version;
   }
 
-  Schema schema() {
+  public Schema schema() {
     return schema;
   }
 
-  int batchCount() {
+  public int batchCount() {
     return batchOffsets.length;
   }
 
   /** Where record batch {@code k} (in footer order) starts in the file. */
-  long batchOffset(int k) {
+  public long batchOffset(int k) {
     return batchOffsets[k];
   }
 
-  long batchRows(int k) {
+  public long batchRows(int k) {
     return batchRows[k];
   }
 
-  long rows() {
+  public long rows() {
     long n = 0;
     for (long r : batchRows) {
       n += r;
@@ -171,12 +176,12 @@ final class FooterSummary {
   }
 
   /** The bytes of file column {@code c} (all batches, and its dictionaries), estimated from a sample of batches. */
-  long columnBytes(int c) {
+  public long columnBytes(int c) {
     return columnBytes[c];
   }
 
   /** The arrowfile statistics of the file, or null. */
-  FileStatistics statistics() {
+  public FileStatistics statistics() {
     return statistics;
   }
 

@@ -1,4 +1,4 @@
-package io.arrowfile.connector.read;
+package io.arrowfile.connector.files;
 
 import io.arrowfile.connector.options.ArrowOptions;
 import java.util.Map;

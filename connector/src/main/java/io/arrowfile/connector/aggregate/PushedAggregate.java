@@ -1,4 +1,4 @@
-package io.arrowfile.connector.read;
+package io.arrowfile.connector.aggregate;
 
 import java.io.Serializable;
 import org.apache.spark.sql.types.DataType;
@@ -7,7 +7,7 @@ import org.apache.spark.sql.types.Metadata;
 import org.apache.spark.sql.types.StructField;
 
 /**
- * One aggregate a scan answers per file ({@link ArrowScanBuilder#pushAggregation}): {@code COUNT(*)}, or
+ * One aggregate a scan answers per file ({@code ArrowScanBuilder.pushAggregation}): {@code COUNT(*)}, or
  * {@code COUNT}, {@code MIN} or {@code MAX} of a top-level data column of Spark type {@code type}. Each file yields
  * its partial value; Spark combines them (sums the counts, takes the least and greatest).
  */

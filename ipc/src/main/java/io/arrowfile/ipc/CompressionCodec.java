@@ -1,4 +1,4 @@
-package io.arrowfile.ipc.metadata;
+package io.arrowfile.ipc;
 
 /** The {@code CompressionType} of a record batch body (the buffers, each compressed on its own). */
 public enum CompressionCodec {

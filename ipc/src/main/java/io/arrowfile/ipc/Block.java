@@ -1,4 +1,4 @@
-package io.arrowfile.ipc.metadata;
+package io.arrowfile.ipc;
 
 /**
  * The footer's {@code Block}: where an encapsulated message starts in the file, the length of its

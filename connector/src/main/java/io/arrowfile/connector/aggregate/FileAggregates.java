@@ -1,4 +1,4 @@
-package io.arrowfile.connector.read;
+package io.arrowfile.connector.aggregate;
 
 import io.arrowfile.columnar.type.ArrowType;
 import io.arrowfile.columnar.type.DateUnit;
@@ -6,12 +6,15 @@ import io.arrowfile.columnar.type.Field;
 import io.arrowfile.columnar.type.Precision;
 import io.arrowfile.columnar.type.Schema;
 import io.arrowfile.columnar.type.TimeUnit;
+import io.arrowfile.connector.files.ArrowFiles;
+import io.arrowfile.connector.files.FileVersion;
+import io.arrowfile.connector.files.ReadMode;
 import io.arrowfile.connector.statistics.FileStatistics;
 import io.arrowfile.connector.types.ArrowToSpark;
 import io.arrowfile.ipc.ArrowFileReader;
 import io.arrowfile.ipc.ByteSource;
 import io.arrowfile.ipc.ReadOptions;
-import io.arrowfile.ipc.metadata.Block;
+import io.arrowfile.ipc.Block;
 import java.io.IOException;
 import java.math.BigDecimal;
 import java.util.ArrayList;
@@ -49,15 +52,28 @@ import org.apache.spark.sql.vectorized.ColumnarBatch;
  * Spark's order: NaN, which the statistics count apart, is above everything. Everything else, and files without
  * statistics (other writers'), is computed by reading just those columns, the same values a scan would give.
  */
-final class FileAggregates {
+public final class FileAggregates {
   private FileAggregates() {}
 
-  /** The partial values, in the order of {@code aggregates} (counts as Long, others as Spark's internal values). */
-  static Object[] compute(Configuration conf, Path path, ReadMode mode, FileVersion planned, PushedAggregate[] aggregates,
-      boolean caseSensitive, ScanMetrics metrics) throws IOException {
+  /**
+   * Reads some columns of one file as the scan does, for the aggregates its footer does not answer: hands each
+   * batch of the {@code columns} (by name, in that order) to {@code each}.
+   */
+  public interface ColumnScan {
+    void scan(StructType columns, java.util.function.Consumer<ColumnarBatch> each) throws IOException;
+  }
+
+  /**
+   * The partial values, in the order of {@code aggregates} (counts as Long, others as Spark's internal values).
+   * {@code scan} reads the columns of the aggregates the footer does not answer; {@code bytesRead} counts the
+   * metadata read to count the rows of a file without statistics.
+   */
+  public static Object[] compute(Configuration conf, Path path, ReadMode mode, FileVersion planned,
+      PushedAggregate[] aggregates, boolean caseSensitive, ColumnScan scan, java.util.function.LongConsumer bytesRead)
+      throws IOException {
     Object[] out = new Object[aggregates.length];
     boolean[] done = new boolean[aggregates.length];
-    fromFooter(conf, path, mode, planned, aggregates, caseSensitive, metrics, out, done);
+    fromFooter(conf, path, mode, planned, aggregates, caseSensitive, bytesRead, out, done);
     List<Integer> rest = new ArrayList<>();
     for (int a = 0; a < aggregates.length; a++) {
       if (!done[a]) {
@@ -65,7 +81,7 @@ final class FileAggregates {
       }
     }
     if (!rest.isEmpty()) {
-      byScanning(conf, path, mode, planned, aggregates, rest, caseSensitive, metrics, out);
+      byScanning(aggregates, rest, scan, out);
     }
     return out;
   }
@@ -89,20 +105,20 @@ final class FileAggregates {
   }
 
   /**
-   * Sets {@code out[a]} and {@code done[a]} for each aggregate the footer answers. With {@code metrics}, a file
+   * Sets {@code out[a]} and {@code done[a]} for each aggregate the footer answers. With {@code bytesRead}, a file
    * without statistics counts its rows from the record batch headers (a read per batch); without, it leaves
    * {@code COUNT(*)} undone.
    */
   private static void fromFooter(Configuration conf, Path path, ReadMode mode, FileVersion planned,
-      PushedAggregate[] aggregates, boolean caseSensitive, ScanMetrics metrics, Object[] out, boolean[] done)
-      throws IOException {
+      PushedAggregate[] aggregates, boolean caseSensitive, java.util.function.LongConsumer bytesRead, Object[] out,
+      boolean[] done) throws IOException {
     try (ByteSource source = ArrowFiles.openSource(conf, path, mode, planned)) {
       if (!ArrowFileReader.hasFileMagic(source)) {
         return;
       }
       ArrowFileReader file = ArrowFileReader.open(source, ReadOptions.DEFAULT);
       Schema schema = file.schema();
-      List<Block> blocks = file.footer().recordBatches();
+      List<Block> blocks = file.recordBatchBlocks();
       FileStatistics stats = FileStatistics.of(schema, file.customMetadata(), blocks.size());
       String[] names = ArrowToSpark.columnNames(schema, caseSensitive);
       for (int a = 0; a < aggregates.length; a++) {
@@ -111,11 +127,11 @@ final class FileAggregates {
           if (stats != null) {
             out[a] = stats.totalRows();
             done[a] = true;
-          } else if (metrics != null) {
+          } else if (bytesRead != null) {
             long rows = 0;
-            for (Block block : blocks) {
-              rows += RowCounts.batchLength(source, block);
-              metrics.bytesRead += block.metaDataLength();
+            for (int k = 0; k < blocks.size(); k++) {
+              rows += RowCounts.batchLength(source, file.decoder(), k);
+              bytesRead.accept(blocks.get(k).metaDataLength());
             }
             out[a] = rows;
             done[a] = true;
@@ -134,7 +150,7 @@ final class FileAggregates {
   }
 
   /** Sets {@code out[a]} from the statistics and returns true, or returns false where they cannot answer exactly. */
-  static boolean fromStatistics(PushedAggregate agg, Field field, int column, FileStatistics stats,
+  public static boolean fromStatistics(PushedAggregate agg, Field field, int column, FileStatistics stats,
       Object[] out, int a) {
     // a dictionary-encoded string column with statistics is arrowfile's writer's: null counts are of rows
     if (field.isDictionaryEncoded() && !(field.type() instanceof ArrowType.Utf8)
@@ -180,7 +196,7 @@ final class FileAggregates {
   }
 
   /** Whether the statistics' min/max of {@code field} are its values as Spark reads them as {@code type}. */
-  static boolean exactMinMax(Field field, DataType type) {
+  public static boolean exactMinMax(Field field, DataType type) {
     ArrowType t = field.type();
     if (t instanceof ArrowType.Int i) {
       return i.signed() && (i.bitWidth() == 8 && type instanceof ByteType || i.bitWidth() == 16 && type instanceof ShortType
@@ -224,8 +240,7 @@ final class FileAggregates {
   }
 
   /** Computes the aggregates {@code which} by reading their columns, as a scan would. */
-  private static void byScanning(Configuration conf, Path path, ReadMode mode, FileVersion planned,
-      PushedAggregate[] aggregates, List<Integer> which, boolean caseSensitive, ScanMetrics metrics, Object[] out)
+  private static void byScanning(PushedAggregate[] aggregates, List<Integer> which, ColumnScan scan, Object[] out)
       throws IOException {
     List<StructField> fields = new ArrayList<>();
     int[] vectorOf = new int[aggregates.length];
@@ -247,16 +262,11 @@ final class FileAggregates {
     for (int a : which) {
       acc[a] = new Accumulator(aggregates[a]);
     }
-    try (ArrowBatchIterator it = ArrowBatchIterator.open(conf, path, 0, Long.MAX_VALUE,
-        new StructType(fields.toArray(new StructField[0])), new StructType(), InternalRow.empty(), caseSensitive, mode,
-        null, metrics, planned)) {
-      while (it.hasNext()) {
-        ColumnarBatch batch = it.next();
-        for (int a : which) {
-          acc[a].add(vectorOf[a] < 0 ? null : batch.column(vectorOf[a]), batch.numRows());
-        }
+    scan.scan(new StructType(fields.toArray(new StructField[0])), batch -> {
+      for (int a : which) {
+        acc[a].add(vectorOf[a] < 0 ? null : batch.column(vectorOf[a]), batch.numRows());
       }
-    }
+    });
     for (int a : which) {
       out[a] = acc[a].result();
     }

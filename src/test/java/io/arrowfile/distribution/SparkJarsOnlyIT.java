@@ -52,15 +52,54 @@ class SparkJarsOnlyIT {
 
   @Test
   void freshJvmWithSparkJarsAndOursReadsWritesAndKeepsSparksArrowWorking() throws Exception {
+    Path driverDir = driverClassAlone();
+    List<String> command = java();
+    command.add("-cp");
+    command.add(driverDir + java.io.File.pathSeparator + JAR + java.io.File.pathSeparator + SPARK_JARS + "/*");
+    command.add(FreshJvmDriver.class.getName());
+    command.add(tmp.resolve("out").toUri().toString());
+    assertDriverSucceeds(command);
+  }
+
+  /**
+   * What the spark-submit script runs, {@code SparkSubmit --jars arrowfile.jar --class ... app.jar}, with only
+   * Spark's jars on the class path: our jar reaches the driver through SparkSubmit's class loader, not the class
+   * path, so the short name {@code arrowfile} must be found through the thread's context class loader, as it is
+   * for {@code pyspark --jars} and {@code spark.jars}.
+   */
+  @Test
+  void sparkSubmitWithJarsFindsTheSource() throws Exception {
+    Path driverDir = driverClassAlone();
+    Path appJar = tmp.resolve("app.jar");
+    try (java.util.jar.JarOutputStream out = new java.util.jar.JarOutputStream(Files.newOutputStream(appJar))) {
+      String entry = "io/arrowfile/distribution/FreshJvmDriver.class";
+      out.putNextEntry(new java.util.jar.JarEntry(entry));
+      out.write(Files.readAllBytes(driverDir.resolve(entry)));
+      out.closeEntry();
+    }
+    List<String> command = java();
+    command.add("-cp");
+    command.add(SPARK_JARS + "/*");
+    command.add("org.apache.spark.deploy.SparkSubmit");
+    command.addAll(List.of("--master", "local[2]", "--conf", "spark.ui.enabled=false", "--jars", JAR.toString(),
+        "--class", FreshJvmDriver.class.getName(), appJar.toString(), tmp.resolve("out").toUri().toString()));
+    assertDriverSucceeds(command);
+  }
+
+  /** The driver class alone, outside test-classes, so nothing else of the test tree is visible. */
+  private Path driverClassAlone() throws IOException {
     assertTrue(Files.isDirectory(SPARK_JARS), SPARK_JARS + " (made by the build's spark-home execution)");
-    // The driver class alone, outside test-classes, so nothing else of the test tree is visible.
     Path driverDir = tmp.resolve("driver");
     Path classFile = Path.of(System.getProperty("arrowfile.testClasses"),
         "io/arrowfile/distribution/FreshJvmDriver.class");
     Path target = driverDir.resolve("io/arrowfile/distribution/FreshJvmDriver.class");
     Files.createDirectories(target.getParent());
-    Files.copy(classFile, target);
+    Files.copy(classFile, target, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+    return driverDir;
+  }
 
+  /** {@code java} with the test JVM's flags (Spark's --add-opens) and a small heap. */
+  private static List<String> java() {
     List<String> command = new ArrayList<>();
     command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
     for (String arg : System.getProperty("arrowfile.jvmArgs").trim().split("\\s+")) {
@@ -69,10 +108,10 @@ class SparkJarsOnlyIT {
       }
     }
     command.add("-Xmx1g");
-    command.add("-cp");
-    command.add(driverDir + java.io.File.pathSeparator + JAR + java.io.File.pathSeparator + SPARK_JARS + "/*");
-    command.add(FreshJvmDriver.class.getName());
-    command.add(tmp.resolve("out").toUri().toString());
+    return command;
+  }
+
+  private void assertDriverSucceeds(List<String> command) throws Exception {
     Path log = tmp.resolve("driver.log");
     Process process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile())
         .directory(tmp.toFile()).start();

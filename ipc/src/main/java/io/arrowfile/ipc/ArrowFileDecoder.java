@@ -83,8 +83,8 @@ public final class ArrowFileDecoder {
   /** Where the footer is, from the {@link #trailer}'s bytes. */
   public static ByteRange footer(String name, long fileSize, ArrowBuffer trailer) {
     if (!isMagic(trailer.slice(4, MAGIC_LENGTH))) {
-      throw new ArrowFormatException("file does not end with ARROW1, as a complete Arrow IPC file does: it was cut "
-          + "short (a writer that did not finish, or a partial copy or download); write or copy it again").in(name);
+      throw new ArrowFormatException("file does not end with ARROW1, as a complete Arrow IPC file does: it is "
+          + "truncated (a writer that did not finish, or a partial copy or download); write or copy it again").in(name);
     }
     int footerLength = trailer.getInt(0);
     if (footerLength <= 0 || footerLength > fileSize - TRAILER_LENGTH - 8) {

@@ -260,8 +260,8 @@ class DocsCommandsTest {
 
   private static boolean sourceExists(String className) {
     String file = className.replace('.', '/') + ".java";
-    return Stream.of("columnar", "ipc", "connector", "examples", "src/test")
-        .map(r -> DocBlocks.ROOT.resolve(r).resolve(r.equals("src/test") ? "java" : "src/main/java").resolve(file))
+    return Stream.of("columnar", "ipc", "connector", "examples", "src/test", "src/bench")
+        .map(r -> DocBlocks.ROOT.resolve(r).resolve(r.startsWith("src/") ? "java" : "src/main/java").resolve(file))
         .anyMatch(Files::exists);
   }
 

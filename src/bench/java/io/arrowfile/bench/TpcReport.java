@@ -21,7 +21,7 @@ final class TpcReport {
     StringBuilder md = new StringBuilder("## TPC-H and TPC-DS" + (b.section.equals("tpc") ? "" : " (" + b.section + ")")
         + ": arrowfile against Parquet\n\n");
     String opts = new Layout(TpcBenchmark.ARROW, b.writeOptions, false).label();
-    md.append(String.format(Locale.ROOT, "`TpcBenchmark` (src/test/java/io/arrowfile/bench), scale factor %s: "
+    md.append(String.format(Locale.ROOT, "`TpcBenchmark` (src/bench/java/io/arrowfile/bench), scale factor %s: "
         + "the rows of Trino's generators (`io.trino.tpch:tpch:1.2`, `io.trino.tpcds:tpcds:1.4`) with the Spark "
         + "types of Spark's own TPC tests, each table written by one Spark task per generator part (%d parts for "
         + "the tables the generators split, 1 for the small ones) as Parquet (snappy) and as %s; the query texts "

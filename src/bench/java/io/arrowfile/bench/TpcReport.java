@@ -153,11 +153,11 @@ final class TpcReport {
           notes.add(l + ": failed on " + String.join(", ", r.errors.keySet()));
           continue;
         }
-        md.append(' ').append(ArrowBenchmark.fmt(r.median(TpcBenchmark.ARROW))).append(" | ")
-            .append(ArrowBenchmark.fmt(r.median(TpcBenchmark.PARQUET))).append(" | ")
+        md.append(' ').append(Bench.fmt(r.median(TpcBenchmark.ARROW))).append(" | ")
+            .append(Bench.fmt(r.median(TpcBenchmark.PARQUET))).append(" | ")
             .append(String.format(Locale.ROOT, "%.2f", r.ratio())).append(r.mismatch != null ? " ≠" : "").append(" |");
         if (b.floor) {
-          md.append(' ').append(ArrowBenchmark.fmt(r.median(TpcBenchmark.MEMORY))).append(" | ")
+          md.append(' ').append(Bench.fmt(r.median(TpcBenchmark.MEMORY))).append(" | ")
               .append(String.format(Locale.ROOT, "%.2f", r.floorRatio())).append(" |");
         }
         if (r.plansDiffer()) {

@@ -34,10 +34,10 @@ import org.junit.jupiter.api.io.TempDir;
  *   <li>{@code bin/arrowfile …} lines run as written, with the real script, on a file of the name they use; the
  *       script's first-run Maven build is the one part not run (the test hands it the class path that build
  *       would write, in a copy of the script's directory layout), since the unit tests start no nested Maven.
- *   <li>{@code mvn …} lines are not run here (each is a build of its own; README's quick start, for instance,
- *       writes a million rows): every profile and {@code -D} property they name must exist in pom.xml, every
- *       main class they name must exist, and no command may use {@code exec:java}, which hands the pom's JVM
- *       flags to the program as arguments.
+ *   <li>{@code mvn …} lines, and those of the benchmarks' javadoc (src/bench/java), are not run here (each is a
+ *       build of its own; README's quick start, for instance, writes a million rows): every profile and {@code -D}
+ *       property they name must exist in pom.xml, every main class they name must exist, and no command may use
+ *       {@code exec:java}, which hands the pom's JVM flags to the program as arguments.
  *   <li>{@code spark-shell}, {@code pyspark}, {@code spark-submit} lines need a Spark distribution's launcher
  *       scripts, which the build does not have: the jar and the coordinates they name must be the ones the pom
  *       builds ({@code SparkJarsOnlyIT} and {@code LocalClusterIT} run that jar as {@code --jars} does).
@@ -49,6 +49,7 @@ class DocsCommandsTest {
   /** Indented lines that are not commands: a plan's printout, settings to put in spark-defaults.conf. */
   private static final Set<String> NOT_COMMANDS = Set.of("BatchScan arrowfile", "FileScan arrowfile",
       "spark.hadoop.fs.s3a.committer.name", "spark.sql.sources.commitProtocolClass");
+  private static final Pattern JAVADOC = Pattern.compile("(?s)/\\*\\*.*?\\*/");
   private static final Pattern JAVADOC_MVN = Pattern.compile("mvn (?:[^{}<\\\\\\n]|\\\\\\s*\\n\\s*\\*)+");
   private static final Set<String> GOALS = Set.of("compile", "test", "package", "install", "verify", "exec:exec");
   /** Properties of Maven and its plugins, not the pom's own. */
@@ -255,13 +256,25 @@ class DocsCommandsTest {
         }
       }
     }
+    // the benchmarks' javadoc says how to run each; their string literals only build report text
+    try (Stream<Path> files = Files.walk(DocBlocks.ROOT.resolve("src/bench/java"))) {
+      for (Path f : files.filter(p -> p.toString().endsWith(".java")).toList()) {
+        Matcher doc = JAVADOC.matcher(Files.readString(f));
+        while (doc.find()) {
+          Matcher m = JAVADOC_MVN.matcher(doc.group());
+          while (m.find()) {
+            out.add(m.group().replaceAll("\\\\\\s*\\n\\s*\\*", " ").replaceAll("\\s+", " ").strip());
+          }
+        }
+      }
+    }
     return out;
   }
 
   private static boolean sourceExists(String className) {
     String file = className.replace('.', '/') + ".java";
-    return Stream.of("columnar", "ipc", "connector", "examples", "src/test")
-        .map(r -> DocBlocks.ROOT.resolve(r).resolve(r.equals("src/test") ? "java" : "src/main/java").resolve(file))
+    return Stream.of("columnar", "ipc", "connector", "examples", "src/test", "src/bench")
+        .map(r -> DocBlocks.ROOT.resolve(r).resolve(r.startsWith("src/") ? "java" : "src/main/java").resolve(file))
         .anyMatch(Files::exists);
   }
 

@@ -12,7 +12,6 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.math.BigDecimal;
-import java.math.BigInteger;
 import java.nio.ByteBuffer;
 import java.nio.channels.Channels;
 import java.nio.channels.FileChannel;
@@ -27,11 +26,11 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.apache.arrow.compression.CommonsCompressionFactory;
+import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.memory.util.Float16;
 import org.apache.arrow.vector.BaseIntVector;
-import org.apache.arrow.vector.BigIntVector;
 import org.apache.arrow.vector.BitVector;
 import org.apache.arrow.vector.DateDayVector;
 import org.apache.arrow.vector.DateMilliVector;
@@ -43,22 +42,15 @@ import org.apache.arrow.vector.FixedSizeBinaryVector;
 import org.apache.arrow.vector.Float2Vector;
 import org.apache.arrow.vector.Float4Vector;
 import org.apache.arrow.vector.Float8Vector;
-import org.apache.arrow.vector.IntVector;
 import org.apache.arrow.vector.IntervalDayVector;
 import org.apache.arrow.vector.IntervalMonthDayNanoVector;
 import org.apache.arrow.vector.IntervalYearVector;
 import org.apache.arrow.vector.NullVector;
-import org.apache.arrow.vector.SmallIntVector;
 import org.apache.arrow.vector.TimeMicroVector;
 import org.apache.arrow.vector.TimeMilliVector;
 import org.apache.arrow.vector.TimeNanoVector;
 import org.apache.arrow.vector.TimeSecVector;
 import org.apache.arrow.vector.TimeStampVector;
-import org.apache.arrow.vector.TinyIntVector;
-import org.apache.arrow.vector.UInt1Vector;
-import org.apache.arrow.vector.UInt2Vector;
-import org.apache.arrow.vector.UInt4Vector;
-import org.apache.arrow.vector.UInt8Vector;
 import org.apache.arrow.vector.VariableWidthFieldVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.complex.DenseUnionVector;
@@ -428,54 +420,13 @@ public final class ArrowJavaWriter {
         writeColumn(children.get(k), f.child(k), col, dicts);
       }
       sv.setValueCount(n);
-    } else if (t instanceof ArrowType.Map) {
+    } else if (t instanceof ArrowType.List || t instanceof ArrowType.Map) {
       ListVector lv = (ListVector) vector;
-      List<Object> flat = new ArrayList<>();
-      for (int i = 0; i < n; i++) {
-        List<Object> v = (List<Object>) values.get(i);
-        if (v == null) {
-          lv.setNull(i);
-        } else {
-          lv.startNewValue(i);
-          for (Object e : v) {
-            Map.Entry<?, ?> entry = (Map.Entry<?, ?>) e;
-            flat.add(Arrays.asList(entry.getKey(), entry.getValue()));
-          }
-          lv.endValue(i, v.size());
-        }
-      }
-      writeColumn(lv.getDataVector(), f.child(0), flat, dicts);
-      lv.setValueCount(n);
-    } else if (t instanceof ArrowType.List) {
-      ListVector lv = (ListVector) vector;
-      List<Object> flat = new ArrayList<>();
-      for (int i = 0; i < n; i++) {
-        List<Object> v = (List<Object>) values.get(i);
-        if (v == null) {
-          lv.setNull(i);
-        } else {
-          lv.startNewValue(i);
-          flat.addAll(v);
-          lv.endValue(i, v.size());
-        }
-      }
-      writeColumn(lv.getDataVector(), f.child(0), flat, dicts);
-      lv.setValueCount(n);
+      writeOffsets(lv, lv.getDataVector(), f, values, dicts, lv::startNewValue, lv::endValue,
+          t instanceof ArrowType.Map);
     } else if (t instanceof ArrowType.LargeList) {
       LargeListVector lv = (LargeListVector) vector;
-      List<Object> flat = new ArrayList<>();
-      for (int i = 0; i < n; i++) {
-        List<Object> v = (List<Object>) values.get(i);
-        if (v == null) {
-          lv.setNull(i);
-        } else {
-          lv.startNewValue(i);
-          flat.addAll(v);
-          lv.endValue(i, v.size());
-        }
-      }
-      writeColumn(lv.getDataVector(), f.child(0), flat, dicts);
-      lv.setValueCount(n);
+      writeOffsets(lv, lv.getDataVector(), f, values, dicts, lv::startNewValue, lv::endValue, false);
     } else if (t instanceof ArrowType.FixedSizeList fsl) {
       FixedSizeListVector lv = (FixedSizeListVector) vector;
       List<Object> flat = new ArrayList<>();
@@ -499,50 +450,18 @@ public final class ArrowJavaWriter {
       lv.setValueCount(n);
     } else if (t instanceof ArrowType.ListView) {
       ListViewVector lv = (ListViewVector) vector;
-      List<Object> flat = new ArrayList<>();
-      int[] starts = new int[n];
-      for (int i = 0; i < n; i++) {
-        List<Object> v = (List<Object>) values.get(i);
-        starts[i] = flat.size();
-        if (v != null) {
-          flat.addAll(v);
-        }
-      }
-      writeColumn(lv.getDataVector(), f.child(0), flat, dicts); // sizes are checked against the child
-      for (int i = 0; i < n; i++) {
-        List<Object> v = (List<Object>) values.get(i);
-        if (v == null) {
-          lv.setNull(i);
-        } else {
-          lv.startNewValue(i);
-          lv.setOffset(i, starts[i]);
-          lv.setSize(i, v.size());
-        }
-      }
-      lv.setValueCount(n);
+      writeViews(lv, lv.getDataVector(), f, values, dicts, (i, offset, size) -> {
+        lv.startNewValue(i);
+        lv.setOffset(i, offset);
+        lv.setSize(i, size);
+      });
     } else if (t instanceof ArrowType.LargeListView) {
       LargeListViewVector lv = (LargeListViewVector) vector;
-      List<Object> flat = new ArrayList<>();
-      int[] starts = new int[n];
-      for (int i = 0; i < n; i++) {
-        List<Object> v = (List<Object>) values.get(i);
-        starts[i] = flat.size();
-        if (v != null) {
-          flat.addAll(v);
-        }
-      }
-      writeColumn(lv.getDataVector(), f.child(0), flat, dicts); // sizes are checked against the child
-      for (int i = 0; i < n; i++) {
-        List<Object> v = (List<Object>) values.get(i);
-        if (v == null) {
-          lv.setNull(i);
-        } else {
-          lv.startNewValue(i);
-          lv.setOffset(i, starts[i]);
-          lv.setSize(i, v.size());
-        }
-      }
-      lv.setValueCount(n);
+      writeViews(lv, lv.getDataVector(), f, values, dicts, (i, offset, size) -> {
+        lv.startNewValue(i);
+        lv.setOffset(i, offset);
+        lv.setSize(i, size);
+      });
     } else if (t instanceof ArrowType.Union u) {
       writeUnion(vector, f, u, values, dicts);
     } else if (t instanceof ArrowType.RunEndEncoded) {
@@ -578,6 +497,78 @@ public final class ArrowJavaWriter {
     }
   }
 
+  /** Arrow Java's list vectors share these steps, but no interface that has them. */
+  private interface ValueStart {
+    void start(int index);
+  }
+
+  private interface ValueEnd {
+    void end(int index, int size);
+  }
+
+  private interface ViewSetter {
+    void set(int index, int offset, int size);
+  }
+
+  /**
+   * The offset layouts (List, LargeList, and Map, a list of key-value structs): each value's items appended to the
+   * one child column, between the start and the end of the value.
+   */
+  @SuppressWarnings("unchecked")
+  private static void writeOffsets(FieldVector vector, FieldVector items, Field f, List<Object> values,
+      Dictionaries dicts, ValueStart start, ValueEnd end, boolean entries) {
+    int n = values.size();
+    List<Object> flat = new ArrayList<>();
+    for (int i = 0; i < n; i++) {
+      List<Object> v = (List<Object>) values.get(i);
+      if (v == null) {
+        vector.setNull(i);
+      } else {
+        start.start(i);
+        for (Object item : v) {
+          if (entries) {
+            Map.Entry<?, ?> entry = (Map.Entry<?, ?>) item;
+            flat.add(Arrays.asList(entry.getKey(), entry.getValue()));
+          } else {
+            flat.add(item);
+          }
+        }
+        end.end(i, v.size());
+      }
+    }
+    writeColumn(items, f.child(0), flat, dicts);
+    vector.setValueCount(n);
+  }
+
+  /**
+   * The view layouts (ListView, LargeListView): the items first (Arrow Java checks the sizes against the child),
+   * then each value's offset and size into them.
+   */
+  @SuppressWarnings("unchecked")
+  private static void writeViews(FieldVector vector, FieldVector items, Field f, List<Object> values,
+      Dictionaries dicts, ViewSetter set) {
+    int n = values.size();
+    List<Object> flat = new ArrayList<>();
+    int[] starts = new int[n];
+    for (int i = 0; i < n; i++) {
+      List<Object> v = (List<Object>) values.get(i);
+      starts[i] = flat.size();
+      if (v != null) {
+        flat.addAll(v);
+      }
+    }
+    writeColumn(items, f.child(0), flat, dicts);
+    for (int i = 0; i < n; i++) {
+      List<Object> v = (List<Object>) values.get(i);
+      if (v == null) {
+        vector.setNull(i);
+      } else {
+        set.set(i, starts[i], v.size());
+      }
+    }
+    vector.setValueCount(n);
+  }
+
   private static Object boxInt(ArrowType.Int type, long v) {
     return switch (type.bitWidth()) {
       case 8 -> (byte) v;
@@ -597,63 +588,39 @@ public final class ArrowJavaWriter {
     for (int k = 0; k < childCount; k++) {
       cols.add(new ArrayList<>());
     }
-    if (u.mode() == UnionMode.SPARSE) {
-      UnionVector uv = (UnionVector) vector;
-      uv.allocateNew();
-      while (uv.getValueCapacity() < n) {
-        uv.reAlloc();
-      }
-      for (int i = 0; i < n; i++) {
-        UnionValue v = (UnionValue) values.get(i);
-        int child = v == null ? 0 : byType[v.typeId()];
-        uv.getTypeBuffer().setByte(i, v == null ? u.typeIdOf(0) : v.typeId());
+    boolean sparse = u.mode() == UnionMode.SPARSE;
+    vector.allocateNew();
+    while (vector.getValueCapacity() < n) {
+      vector.reAlloc();
+    }
+    ArrowBuf types = sparse ? ((UnionVector) vector).getTypeBuffer() : ((DenseUnionVector) vector).getTypeBuffer();
+    for (int i = 0; i < n; i++) {
+      UnionValue v = (UnionValue) values.get(i);
+      int child = v == null ? 0 : byType[v.typeId()];
+      types.setByte(i, v == null ? u.typeIdOf(0) : v.typeId());
+      if (sparse) {
+        // every child has a slot for every value: the value in its type's child, nulls in the others
         for (int k = 0; k < childCount; k++) {
           cols.get(k).add(k == child && v != null ? v.value() : null);
         }
-      }
-      for (int k = 0; k < childCount; k++) {
-        writeColumn(children.get(k), f.child(k), cols.get(k), dicts);
-      }
-      uv.setValueCount(n);
-    } else {
-      DenseUnionVector dv = (DenseUnionVector) vector;
-      dv.allocateNew();
-      while (dv.getValueCapacity() < n) {
-        dv.reAlloc();
-      }
-      for (int i = 0; i < n; i++) {
-        UnionValue v = (UnionValue) values.get(i);
-        int child = v == null ? 0 : byType[v.typeId()];
-        dv.getTypeBuffer().setByte(i, v == null ? u.typeIdOf(0) : v.typeId());
-        dv.getOffsetBuffer().setInt((long) i * DenseUnionVector.OFFSET_WIDTH, cols.get(child).size());
+      } else {
+        ((DenseUnionVector) vector).getOffsetBuffer().setInt((long) i * DenseUnionVector.OFFSET_WIDTH,
+            cols.get(child).size());
         cols.get(child).add(v == null ? null : v.value());
       }
-      for (int k = 0; k < childCount; k++) {
-        writeColumn(children.get(k), f.child(k), cols.get(k), dicts);
-      }
-      dv.setValueCount(n);
     }
+    for (int k = 0; k < childCount; k++) {
+      writeColumn(children.get(k), f.child(k), cols.get(k), dicts);
+    }
+    vector.setValueCount(n);
   }
 
   private static void setLeaf(FieldVector vector, ArrowType t, int i, Object v) {
     if (vector instanceof BitVector b) {
       b.setSafe(i, ((Boolean) v) ? 1 : 0);
-    } else if (vector instanceof TinyIntVector x) {
-      x.setSafe(i, (Byte) v);
-    } else if (vector instanceof SmallIntVector x) {
-      x.setSafe(i, (Short) v);
-    } else if (vector instanceof IntVector x) {
-      x.setSafe(i, (Integer) v);
-    } else if (vector instanceof BigIntVector x) {
-      x.setSafe(i, (Long) v);
-    } else if (vector instanceof UInt1Vector x) {
-      x.setSafe(i, ((Short) v).intValue());
-    } else if (vector instanceof UInt2Vector x) {
-      x.setSafe(i, ((Integer) v).intValue());
-    } else if (vector instanceof UInt4Vector x) {
-      x.setSafe(i, (int) ((Long) v).longValue());
-    } else if (vector instanceof UInt8Vector x) {
-      x.setSafe(i, ((BigInteger) v).longValue());
+    } else if (vector instanceof BaseIntVector x) {
+      // Int8 to Int64 and UInt8 to UInt64: a Byte, Short, Integer, Long or BigInteger, stored as its low bits
+      x.setWithPossibleTruncate(i, ((Number) v).longValue());
     } else if (vector instanceof Float2Vector x) {
       x.setSafe(i, Float16.toFloat16((Float) v));
     } else if (vector instanceof Float4Vector x) {

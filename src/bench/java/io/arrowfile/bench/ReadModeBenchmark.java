@@ -29,7 +29,7 @@ public final class ReadModeBenchmark {
   }
 
   public static void main(String[] args) throws Exception {
-    ArrowBenchmark b = new ArrowBenchmark();
+    BenchRun b = new BenchRun();
     b.spark = SparkTesting.local("arrowfile-read-modes");
     b.spark.sparkContext().setLogLevel("WARN");
     Map<String, String> queries = new LinkedHashMap<>();
@@ -41,9 +41,9 @@ public final class ReadModeBenchmark {
     String[] codecs = {"arrowfile none", "arrowfile zstd"};
     try {
       for (String codec : codecs) {
-        Path p = b.data("main", codec);
+        Path p = new BenchTables(b).data("main", codec);
         if (!Files.exists(p.resolve("_SUCCESS"))) {
-          ArrowBenchmark.write(b.spark.range(0, b.rows, 1, 2).selectExpr(ArrowBenchmark.MAIN_EXPRS.split("\n")), codec, p);
+          BenchTables.write(b.spark.range(0, b.rows, 1, 2).selectExpr(BenchTables.MAIN_EXPRS.split("\n")), codec, p);
         }
       }
       String expected = null;
@@ -61,14 +61,14 @@ public final class ReadModeBenchmark {
       }
       for (int round = 0; round < b.warmup + b.repeats; round++) {
         boolean record = round >= b.warmup;
-        ArrowBenchmark.log("round " + (round + 1) + "/" + (b.warmup + b.repeats));
+        Bench.log("round " + (round + 1) + "/" + (b.warmup + b.repeats));
         for (Map.Entry<String, String> q : queries.entrySet()) {
           for (String codec : codecs) {
             for (Map.Entry<String, Map<String, String>> mode : MODES.entrySet()) {
               b.time(record, codec, q.getKey(), mode.getKey(), () -> {
                 Dataset<Row> df = read(b, codec, mode.getValue());
                 if (q.getValue() == null) {
-                  ArrowBenchmark.noop(df);
+                  Bench.noop(df);
                 } else {
                   df.createOrReplaceTempView("t");
                   b.spark.sql(q.getValue()).collectAsList();
@@ -100,7 +100,7 @@ public final class ReadModeBenchmark {
             .append(String.format("%.1f", hadoop)).append(" | ").append(String.format("%.2f", map / pos)).append(" |\n");
       }
     }
-    md.append("\nMedian of the ratios: ").append(String.format("%.2f", ArrowBenchmark.median(ratios))).append(".\n");
+    md.append("\nMedian of the ratios: ").append(String.format("%.2f", Bench.median(ratios))).append(".\n");
     md.append("\n### Content checksums (`checksum`, on by default)\n\n");
     md.append("The main table written with and without the frames' content checksum, then scanned whole into noop "
         + "(positioned reads), interleaved, medians in ms.\n\n");
@@ -119,11 +119,11 @@ public final class ReadModeBenchmark {
   }
 
   /** Writes and scans the main table with lz4 and zstd, content checksums on and off, interleaved. */
-  static void checksums(ArrowBenchmark b) throws Exception {
+  static void checksums(BenchRun b) throws Exception {
     Dataset<Row> source = read(b, "arrowfile none", Map.of());
     for (int round = 0; round < b.warmup + b.repeats; round++) {
       boolean record = round >= b.warmup;
-      ArrowBenchmark.log("checksum round " + (round + 1) + "/" + (b.warmup + b.repeats));
+      Bench.log("checksum round " + (round + 1) + "/" + (b.warmup + b.repeats));
       // Alternate which goes first, so neither gains from the other's warm-up.
       String[] order = round % 2 == 0 ? new String[] {"on", "off"} : new String[] {"off", "on"};
       for (String codec : new String[] {"lz4", "zstd"}) {
@@ -135,13 +135,13 @@ public final class ReadModeBenchmark {
         for (String on : order) {
           Path p = b.dir.resolve("checksum").resolve(codec + "-" + on);
           b.time(record, "checksum", "scan " + codec, on,
-              () -> ArrowBenchmark.noop(b.spark.read().format("arrowfile").load(p.toString())));
+              () -> Bench.noop(b.spark.read().format("arrowfile").load(p.toString())));
         }
       }
     }
   }
 
-  static Dataset<Row> read(ArrowBenchmark b, String codec, Map<String, String> options) {
-    return b.spark.read().format("arrowfile").options(options).load(b.data("main", codec).toString());
+  static Dataset<Row> read(BenchRun b, String codec, Map<String, String> options) {
+    return b.spark.read().format("arrowfile").options(options).load(new BenchTables(b).data("main", codec).toString());
   }
 }

@@ -29,7 +29,7 @@ public final class DictionaryBenchmark {
   static final String[] MODES = {"never", "always", "auto"};
 
   public static void main(String[] args) throws Exception {
-    ArrowBenchmark b = new ArrowBenchmark();
+    BenchRun b = new BenchRun();
     b.spark = SparkTesting.local("arrowfile-dictionary");
     b.spark.sparkContext().setLogLevel("WARN");
     Map<String, Long> tables = new LinkedHashMap<>();
@@ -57,11 +57,11 @@ public final class DictionaryBenchmark {
       }
       for (int round = 0; round < b.warmup + b.repeats; round++) {
         boolean record = round >= b.warmup;
-        ArrowBenchmark.log("round " + (round + 1) + "/" + (b.warmup + b.repeats));
+        Bench.log("round " + (round + 1) + "/" + (b.warmup + b.repeats));
         String[] order = round % 2 == 0 ? MODES : new String[] {"auto", "always", "never"};
         for (String t : tables.keySet()) {
           Path src = root.resolve(key(t)).resolve("source");
-          b.time(record, "write", t, "noop", () -> ArrowBenchmark.noop(b.spark.read().format("arrowfile")
+          b.time(record, "write", t, "noop", () -> Bench.noop(b.spark.read().format("arrowfile")
               .load(src.toString())));
           for (String mode : order) {
             Path p = root.resolve(key(t)).resolve(mode);
@@ -80,7 +80,7 @@ public final class DictionaryBenchmark {
               b.time(record, q.getKey(), t, mode, () -> {
                 Dataset<Row> df = b.spark.read().format("arrowfile").load(p.toString());
                 if (q.getValue() == null) {
-                  ArrowBenchmark.noop(df);
+                  Bench.noop(df);
                 } else {
                   df.createOrReplaceTempView("t");
                   b.spark.sql(q.getValue()).collectAsList();

@@ -81,7 +81,7 @@ public final class HeapBoundScan {
   }
 
   static long librarySum(Path table) throws Exception {
-    return ArrowBenchmark.oursSum(ArrowBenchmark.arrowFiles(table));
+    return LibraryLevel.oursSum(Bench.arrowFiles(table));
   }
 
   static long gcCount() {

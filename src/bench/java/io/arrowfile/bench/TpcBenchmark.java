@@ -67,7 +67,7 @@ public final class TpcBenchmark {
 
     double median(String format) {
       List<Double> t = times.get(format);
-      return t == null || t.isEmpty() ? Double.NaN : ArrowBenchmark.median(t);
+      return t == null || t.isEmpty() ? Double.NaN : Bench.median(t);
     }
 
     double ratio() {
@@ -149,7 +149,7 @@ public final class TpcBenchmark {
             Run r = measure(set, q.getKey(), q.getValue(), p);
             runs.computeIfAbsent(set, k -> new LinkedHashMap<>()).computeIfAbsent(q.getKey(),
                 k -> new LinkedHashMap<>()).put(p, r);
-            ArrowBenchmark.log(String.format(Locale.ROOT, "%s %s %s: arrowfile %.0f ms, parquet %.0f ms, %.2f%s%s",
+            Bench.log(String.format(Locale.ROOT, "%s %s %s: arrowfile %.0f ms, parquet %.0f ms, %.2f%s%s",
                 set, q.getKey(), p ? "partitioned" : "flat", r.median(ARROW), r.median(PARQUET), r.ratio(),
                 r.mismatch != null ? ", MISMATCH " + r.mismatch : "", r.errors.isEmpty() ? "" : ", " + r.errors));
           }

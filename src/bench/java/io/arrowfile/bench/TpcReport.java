@@ -21,7 +21,7 @@ final class TpcReport {
     StringBuilder md = new StringBuilder("## TPC-H and TPC-DS" + (b.section.equals("tpc") ? "" : " (" + b.section + ")")
         + ": arrowfile against Parquet\n\n");
     String opts = new Layout(TpcBenchmark.ARROW, b.writeOptions, false).label();
-    md.append(String.format(Locale.ROOT, "`TpcBenchmark` (src/test/java/io/arrowfile/bench), scale factor %s: "
+    md.append(String.format(Locale.ROOT, "`TpcBenchmark` (src/bench/java/io/arrowfile/bench), scale factor %s: "
         + "the rows of Trino's generators (`io.trino.tpch:tpch:1.2`, `io.trino.tpcds:tpcds:1.4`) with the Spark "
         + "types of Spark's own TPC tests, each table written by one Spark task per generator part (%d parts for "
         + "the tables the generators split, 1 for the small ones) as Parquet (snappy) and as %s; the query texts "
@@ -153,11 +153,11 @@ final class TpcReport {
           notes.add(l + ": failed on " + String.join(", ", r.errors.keySet()));
           continue;
         }
-        md.append(' ').append(ArrowBenchmark.fmt(r.median(TpcBenchmark.ARROW))).append(" | ")
-            .append(ArrowBenchmark.fmt(r.median(TpcBenchmark.PARQUET))).append(" | ")
+        md.append(' ').append(Bench.fmt(r.median(TpcBenchmark.ARROW))).append(" | ")
+            .append(Bench.fmt(r.median(TpcBenchmark.PARQUET))).append(" | ")
             .append(String.format(Locale.ROOT, "%.2f", r.ratio())).append(r.mismatch != null ? " ≠" : "").append(" |");
         if (b.floor) {
-          md.append(' ').append(ArrowBenchmark.fmt(r.median(TpcBenchmark.MEMORY))).append(" | ")
+          md.append(' ').append(Bench.fmt(r.median(TpcBenchmark.MEMORY))).append(" | ")
               .append(String.format(Locale.ROOT, "%.2f", r.floorRatio())).append(" |");
         }
         if (r.plansDiffer()) {

@@ -111,7 +111,7 @@ final class TpcData {
       } finally {
         rows.unpersist(true);
       }
-      ArrowBenchmark.log(String.format(Locale.ROOT, "tpc sf%s %s.%s: generated and written (%s) in %.1f s",
+      Bench.log(String.format(Locale.ROOT, "tpc sf%s %s.%s: generated and written (%s) in %.1f s",
           scaleName(sf), suite, table, missing.stream().map(Layout::name).toList(), (System.nanoTime() - t0) / 1e9));
     }
   }

@@ -1,17 +1,16 @@
 package io.arrowfile.bench.naive;
 
+import io.arrowfile.bench.source.ColumnarTable;
+import io.arrowfile.bench.source.ColumnarTable.ColumnarReaderFactory;
 import java.io.IOException;
-import java.io.Serializable;
 import java.io.UncheckedIOException;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
-import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.stream.Stream;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
@@ -19,20 +18,11 @@ import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.ipc.ArrowFileReader;
 import org.apache.arrow.vector.util.TransferPair;
-import org.apache.spark.sql.catalyst.InternalRow;
-import org.apache.spark.sql.connector.catalog.SupportsRead;
 import org.apache.spark.sql.connector.catalog.Table;
-import org.apache.spark.sql.connector.catalog.TableCapability;
 import org.apache.spark.sql.connector.catalog.TableProvider;
 import org.apache.spark.sql.connector.expressions.Transform;
-import org.apache.spark.sql.connector.read.Batch;
 import org.apache.spark.sql.connector.read.InputPartition;
 import org.apache.spark.sql.connector.read.PartitionReader;
-import org.apache.spark.sql.connector.read.PartitionReaderFactory;
-import org.apache.spark.sql.connector.read.Scan;
-import org.apache.spark.sql.connector.read.ScanBuilder;
-import org.apache.spark.sql.connector.read.SupportsPushDownRequiredColumns;
-import org.apache.spark.sql.types.StructField;
 import org.apache.spark.sql.types.StructType;
 import org.apache.spark.sql.util.ArrowUtils;
 import org.apache.spark.sql.util.CaseInsensitiveStringMap;
@@ -45,8 +35,8 @@ import org.apache.spark.sql.vectorized.ColumnarBatch;
  * Arrow's Java library. {@code spark.read().format(NaiveArrowSource.class.getName()).load(dir)} reads every
  * {@code *.arrow} file of {@code dir}: one partition per file, Arrow Java's {@link ArrowFileReader} loads each
  * record batch (all columns; it cannot load fewer) into direct memory, and each batch becomes one
- * {@link ColumnarBatch} of Spark's own {@link ArrowColumnVector}s over the requested columns. No filter
- * push-down, no statistics, no compression codecs.
+ * {@link ColumnarBatch} of Spark's own {@link ArrowColumnVector}s over the requested columns (top-level, whole:
+ * {@link ColumnarTable}). No filter push-down, no statistics, no compression codecs.
  */
 public final class NaiveArrowSource implements TableProvider {
 
@@ -87,101 +77,33 @@ public final class NaiveArrowSource implements TableProvider {
     }
   }
 
-  static final class NaiveTable implements Table, SupportsRead {
-    private final StructType schema;
+  static final class NaiveTable extends ColumnarTable {
     private final String path;
 
     NaiveTable(StructType schema, String path) {
-      this.schema = schema;
+      super("naive-arrow-java:" + path, schema);
       this.path = path;
     }
 
     @Override
-    public String name() {
-      return "naive-arrow-java:" + path;
+    protected InputPartition[] planInputPartitions() {
+      return files(path).stream().map(FilePartition::new).toArray(InputPartition[]::new);
     }
 
     @Override
-    public StructType schema() {
-      return schema;
-    }
-
-    @Override
-    public Set<TableCapability> capabilities() {
-      return EnumSet.of(TableCapability.BATCH_READ);
-    }
-
-    @Override
-    public ScanBuilder newScanBuilder(CaseInsensitiveStringMap options) {
-      return new NaiveScanBuilder(schema, path);
-    }
-  }
-
-  static final class NaiveScanBuilder implements ScanBuilder, SupportsPushDownRequiredColumns {
-    private final StructType schema;
-    private StructType required;
-    private final String path;
-
-    NaiveScanBuilder(StructType schema, String path) {
-      this.schema = schema;
-      this.required = schema;
-      this.path = path;
-    }
-
-    /** Keeps the requested top-level columns whole (nested fields are not pruned: the vectors are read as is). */
-    @Override
-    public void pruneColumns(StructType requiredSchema) {
-      Set<String> names = Set.of(requiredSchema.fieldNames());
-      this.required = new StructType(java.util.Arrays.stream(schema.fields())
-          .filter(f -> names.contains(f.name())).toArray(StructField[]::new));
-    }
-
-    @Override
-    public Scan build() {
-      StructType readSchema = required;
-      String dir = path;
-      return new Scan() {
-        @Override
-        public StructType readSchema() {
-          return readSchema;
-        }
-
-        @Override
-        public Batch toBatch() {
-          return new Batch() {
-            @Override
-            public InputPartition[] planInputPartitions() {
-              return files(dir).stream().map(FilePartition::new).toArray(InputPartition[]::new);
-            }
-
-            @Override
-            public PartitionReaderFactory createReaderFactory() {
-              return new NaiveReaderFactory(readSchema.fieldNames());
-            }
-          };
-        }
-      };
+    protected ColumnarReaderFactory createReaderFactory(StructType readSchema) {
+      return new NaiveReaderFactory(readSchema.fieldNames());
     }
   }
 
   record FilePartition(String file) implements InputPartition {}
 
-  static final class NaiveReaderFactory implements PartitionReaderFactory, Serializable {
+  static final class NaiveReaderFactory extends ColumnarReaderFactory {
     private static final long serialVersionUID = 1L;
     private final String[] columns;
 
     NaiveReaderFactory(String[] columns) {
       this.columns = columns;
-    }
-
-    @Override
-    public boolean supportColumnarReads(InputPartition partition) {
-      return true;
-    }
-
-    @Override
-    public PartitionReader<InternalRow> createReader(InputPartition partition) {
-      throw new UnsupportedOperationException("columnar only");
     }
 
     @Override

@@ -42,14 +42,14 @@ public final class WriteBenchmark {
   static final String ROW = "write main";
 
   public static void main(String[] args) throws Exception {
-    ArrowBenchmark b = new ArrowBenchmark();
+    BenchRun b = new BenchRun();
     b.spark = SparkTesting.local("arrowfile-write");
     b.spark.sparkContext().setLogLevel("WARN");
     try {
-      Path source = b.data("main", ArrowBenchmark.OURS);
+      Path source = new BenchTables(b).data("main", BenchTables.OURS);
       if (!Files.exists(source.resolve("_SUCCESS"))) {
-        ArrowBenchmark.write(b.spark.range(0, b.rows, 1, 2).selectExpr(ArrowBenchmark.MAIN_EXPRS.split("\n")),
-            ArrowBenchmark.OURS, source);
+        BenchTables.write(b.spark.range(0, b.rows, 1, 2).selectExpr(BenchTables.MAIN_EXPRS.split("\n")),
+            BenchTables.OURS, source);
       }
       if (Boolean.getBoolean("bench.jfr")) {
         profile(b);
@@ -61,23 +61,24 @@ public final class WriteBenchmark {
     }
   }
 
-  static void run(ArrowBenchmark b, String target) {
-    Dataset<Row> rows = b.spark.read().format("arrowfile").load(b.data("main", ArrowBenchmark.OURS).toString());
+  static void run(BenchRun b, String target) {
+    Dataset<Row> rows =
+        b.spark.read().format("arrowfile").load(new BenchTables(b).data("main", BenchTables.OURS).toString());
     if (target.equals(NOOP)) {
-      ArrowBenchmark.noop(rows);
+      Bench.noop(rows);
     } else {
-      ArrowBenchmark.write(rows, target, b.dir.resolve("write-out").resolve(target.replace(' ', '-')));
+      BenchTables.write(rows, target, b.dir.resolve("write-out").resolve(target.replace(' ', '-')));
     }
   }
 
-  static void rounds(ArrowBenchmark b) throws Exception {
+  static void rounds(BenchRun b) throws Exception {
     String[] targets = System.getProperty("bench.targets", String.join(",", TARGETS)).replace('_', ' ').split(",");
     // The machine is shared: a ratio inside one round drifts less than the times, so report their median too.
     List<Double> oursToNoop = new ArrayList<>();
     List<Double> parquetToOurs = new ArrayList<>();
     for (int round = 0; round < b.warmup + b.repeats; round++) {
       boolean record = round >= b.warmup;
-      ArrowBenchmark.log("round " + (round + 1) + "/" + (b.warmup + b.repeats));
+      Bench.log("round " + (round + 1) + "/" + (b.warmup + b.repeats));
       Map<String, Double> times = new HashMap<>();
       // Rotate the order, so no target always runs right after the same one.
       for (int k = 0; k < targets.length; k++) {
@@ -96,11 +97,11 @@ public final class WriteBenchmark {
               .computeIfAbsent(target, x -> new ArrayList<>()).add(cpu / 1e6);
         }
       }
-      if (record && times.containsKey(NOOP) && times.containsKey(ArrowBenchmark.OURS)) {
-        oursToNoop.add(times.get(ArrowBenchmark.OURS) / times.get(NOOP));
+      if (record && times.containsKey(NOOP) && times.containsKey(BenchTables.OURS)) {
+        oursToNoop.add(times.get(BenchTables.OURS) / times.get(NOOP));
       }
-      if (record && times.containsKey("parquet snappy") && times.containsKey(ArrowBenchmark.OURS)) {
-        parquetToOurs.add(times.get("parquet snappy") / times.get(ArrowBenchmark.OURS));
+      if (record && times.containsKey("parquet snappy") && times.containsKey(BenchTables.OURS)) {
+        parquetToOurs.add(times.get("parquet snappy") / times.get(BenchTables.OURS));
       }
     }
     StringBuilder sb = new StringBuilder();
@@ -116,11 +117,11 @@ public final class WriteBenchmark {
           b.results.get("cpu").get(ROW).get(t)));
     }
     sb.append(String.format("CPU medians: arrowfile none / noop = %.2f; parquet snappy / arrowfile none = %.2f%n",
-        b.med("cpu", ROW, ArrowBenchmark.OURS) / b.med("cpu", ROW, NOOP),
-        b.med("cpu", ROW, "parquet snappy") / b.med("cpu", ROW, ArrowBenchmark.OURS)));
+        b.med("cpu", ROW, BenchTables.OURS) / b.med("cpu", ROW, NOOP),
+        b.med("cpu", ROW, "parquet snappy") / b.med("cpu", ROW, BenchTables.OURS)));
     sb.append(String.format("medians: arrowfile none / noop = %.2f; parquet snappy / arrowfile none = %.2f%n",
-        b.med("write", ROW, ArrowBenchmark.OURS) / b.med("write", ROW, NOOP),
-        b.med("write", ROW, "parquet snappy") / b.med("write", ROW, ArrowBenchmark.OURS)));
+        b.med("write", ROW, BenchTables.OURS) / b.med("write", ROW, NOOP),
+        b.med("write", ROW, "parquet snappy") / b.med("write", ROW, BenchTables.OURS)));
     sb.append(String.format("per-round ratios, median: arrowfile none / noop = %.2f %s; parquet snappy / arrowfile"
         + " none = %.2f %s%n", median(oursToNoop), oursToNoop, median(parquetToOurs), parquetToOurs));
     System.out.println(sb);
@@ -142,18 +143,18 @@ public final class WriteBenchmark {
   }
 
   private static double median(List<Double> xs) {
-    return xs.isEmpty() ? Double.NaN : ArrowBenchmark.median(xs);
+    return xs.isEmpty() ? Double.NaN : Bench.median(xs);
   }
 
   /** Writes the table uncompressed under JFR and prints the executor threads' hottest frames. */
-  static void profile(ArrowBenchmark b) throws Exception {
-    run(b, ArrowBenchmark.OURS); // warm-up
-    Path jfr = b.data("main", ArrowBenchmark.OURS).getParent().resolve("write.jfr");
+  static void profile(BenchRun b) throws Exception {
+    run(b, BenchTables.OURS); // warm-up
+    Path jfr = new BenchTables(b).data("main", BenchTables.OURS).getParent().resolve("write.jfr");
     try (Recording recording = new Recording()) {
       recording.enable("jdk.ExecutionSample").withPeriod(Duration.ofMillis(10));
       recording.start();
       for (int i = 0; i < Math.max(3, b.repeats); i++) {
-        run(b, ArrowBenchmark.OURS);
+        run(b, BenchTables.OURS);
       }
       recording.stop();
       recording.dump(jfr);

@@ -1,30 +1,22 @@
 package io.arrowfile.bench.floor;
 
+import io.arrowfile.bench.source.ColumnarTable;
+import io.arrowfile.bench.source.ColumnarTable.ColumnarReaderFactory;
 import java.util.ArrayList;
-import java.util.EnumSet;
+import java.util.Arrays;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import org.apache.spark.memory.MemoryMode;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
-import org.apache.spark.sql.catalyst.InternalRow;
-import org.apache.spark.sql.connector.catalog.SupportsRead;
 import org.apache.spark.sql.connector.catalog.Table;
-import org.apache.spark.sql.connector.catalog.TableCapability;
 import org.apache.spark.sql.connector.catalog.TableProvider;
 import org.apache.spark.sql.connector.expressions.Transform;
-import org.apache.spark.sql.connector.read.Batch;
 import org.apache.spark.sql.connector.read.InputPartition;
 import org.apache.spark.sql.connector.read.PartitionReader;
-import org.apache.spark.sql.connector.read.PartitionReaderFactory;
-import org.apache.spark.sql.connector.read.Scan;
-import org.apache.spark.sql.connector.read.ScanBuilder;
-import org.apache.spark.sql.connector.read.SupportsPushDownRequiredColumns;
 import org.apache.spark.sql.execution.vectorized.ColumnVectorUtils;
-import org.apache.spark.sql.types.StructField;
 import org.apache.spark.sql.types.StructType;
 import org.apache.spark.sql.util.CaseInsensitiveStringMap;
 import org.apache.spark.sql.vectorized.ColumnVector;
@@ -36,7 +28,8 @@ import org.apache.spark.sql.vectorized.ColumnarBatch;
  * Whatever a query takes over it is Spark's own cost of consuming columnar batches, so (floor time) / (a file
  * source's time) says how close that source is to free. {@link #load} builds the batches (4096 rows, Spark's
  * vectorized batch size) from a DataFrame once; {@code spark.read().format(FloorSource.class.getName())
- * .option("key", key).load()} reads them. Local mode only: the batches live in the driver JVM.
+ * .option("key", key).load()} reads them. Local mode only: the batches live in the driver JVM. The table, scan
+ * and column pruning are {@link ColumnarTable}'s, shared with the naive source.
  */
 public final class FloorSource implements TableProvider {
   static final int BATCH_ROWS = 4096;
@@ -87,86 +80,38 @@ public final class FloorSource implements TableProvider {
     return new FloorTable(key, data(key).schema());
   }
 
-  record FloorTable(String key, StructType schema) implements Table, SupportsRead {
-    @Override
-    public String name() {
-      return "floor:" + key;
-    }
-
-    @Override
-    public Set<TableCapability> capabilities() {
-      return EnumSet.of(TableCapability.BATCH_READ);
-    }
-
-    @Override
-    public ScanBuilder newScanBuilder(CaseInsensitiveStringMap options) {
-      return new FloorScanBuilder(key, schema);
-    }
-  }
-
-  static final class FloorScanBuilder implements ScanBuilder, SupportsPushDownRequiredColumns {
+  static final class FloorTable extends ColumnarTable {
     private final String key;
-    private final StructType schema;
-    private StructType required;
 
-    FloorScanBuilder(String key, StructType schema) {
+    FloorTable(String key, StructType schema) {
+      super("floor:" + key, schema);
       this.key = key;
-      this.schema = schema;
-      this.required = schema;
-    }
-
-    /** Keeps the requested top-level columns (whole: their vectors cost nothing to hand over anyway). */
-    @Override
-    public void pruneColumns(StructType requiredSchema) {
-      Set<String> names = Set.of(requiredSchema.fieldNames());
-      required = new StructType(java.util.Arrays.stream(schema.fields()).filter(f -> names.contains(f.name()))
-          .toArray(StructField[]::new));
     }
 
     @Override
-    public Scan build() {
-      StructType readSchema = required;
-      int[] columns = java.util.Arrays.stream(readSchema.fieldNames()).mapToInt(schema::fieldIndex).toArray();
-      int partitions = data(key).partitions().size();
-      return new Scan() {
-        @Override
-        public StructType readSchema() {
-          return readSchema;
-        }
+    protected InputPartition[] planInputPartitions() {
+      InputPartition[] out = new InputPartition[data(key).partitions().size()];
+      for (int p = 0; p < out.length; p++) {
+        out[p] = new Part(key, p);
+      }
+      return out;
+    }
 
-        @Override
-        public Batch toBatch() {
-          return new Batch() {
-            @Override
-            public InputPartition[] planInputPartitions() {
-              InputPartition[] out = new InputPartition[partitions];
-              for (int p = 0; p < partitions; p++) {
-                out[p] = new Part(key, p);
-              }
-              return out;
-            }
-
-            @Override
-            public PartitionReaderFactory createReaderFactory() {
-              return new Factory(columns);
-            }
-          };
-        }
-      };
+    @Override
+    protected ColumnarReaderFactory createReaderFactory(StructType readSchema) {
+      StructType schema = data(key).schema();
+      return new Factory(Arrays.stream(readSchema.fieldNames()).mapToInt(schema::fieldIndex).toArray());
     }
   }
 
   record Part(String key, int index) implements InputPartition {}
 
-  record Factory(int[] columns) implements PartitionReaderFactory {
-    @Override
-    public boolean supportColumnarReads(InputPartition partition) {
-      return true;
-    }
+  static final class Factory extends ColumnarReaderFactory {
+    private static final long serialVersionUID = 1L;
+    private final int[] columns;
 
-    @Override
-    public PartitionReader<InternalRow> createReader(InputPartition partition) {
-      throw new UnsupportedOperationException("columnar only");
+    Factory(int[] columns) {
+      this.columns = columns;
     }
 
     @Override

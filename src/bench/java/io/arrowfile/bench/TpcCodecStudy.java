@@ -97,7 +97,7 @@ public final class TpcCodecStudy {
         rows.unpersist(true);
       }
       turn++;
-      ArrowBenchmark.log("tpc codecs: " + suite + "." + table + " written in " + variants.size() + " variants");
+      Bench.log("tpc codecs: " + suite + "." + table + " written in " + variants.size() + " variants");
     }
   }
 
@@ -122,7 +122,7 @@ public final class TpcCodecStudy {
           SparkSession s = sessions.get(v.label());
           long t0 = System.nanoTime();
           if (w.getValue() == null) {
-            ArrowBenchmark.noop(s.table(fact));
+            Bench.noop(s.table(fact));
           } else {
             s.sql(w.getValue()).collectAsList();
           }
@@ -133,7 +133,7 @@ public final class TpcCodecStudy {
           }
         }
       }
-      ArrowBenchmark.log("tpc codecs: " + suite + " scan round " + (round + 1) + "/" + (warmup + rounds));
+      Bench.log("tpc codecs: " + suite + " scan round " + (round + 1) + "/" + (warmup + rounds));
     }
   }
 
@@ -165,9 +165,9 @@ public final class TpcCodecStudy {
         md.append(String.format(Locale.ROOT, "| %s | %.1f | %.2f | %.1f | %.2f |", l.replace("arrowfile ", ""),
             vb / 1048576.0, (double) vb / pb, vw / 1000, vw / pw));
         for (String w : work) {
-          double m = ArrowBenchmark.median(scans.get(suite).get(w).get(l));
-          double pm = ArrowBenchmark.median(scans.get(suite).get(w).get(parquet));
-          md.append(' ').append(ArrowBenchmark.fmt(m)).append(String.format(Locale.ROOT, " | %.2f |", m / pm));
+          double m = Bench.median(scans.get(suite).get(w).get(l));
+          double pm = Bench.median(scans.get(suite).get(w).get(parquet));
+          md.append(' ').append(Bench.fmt(m)).append(String.format(Locale.ROOT, " | %.2f |", m / pm));
         }
         md.append('\n');
       }

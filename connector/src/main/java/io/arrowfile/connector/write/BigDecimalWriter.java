@@ -1,5 +1,6 @@
 package io.arrowfile.connector.write;
 
+import io.arrowfile.connector.statistics.StatisticsDocument;
 import io.arrowfile.columnar.builder.DecimalBuilder;
 import java.math.BigDecimal;
 import java.math.BigInteger;
@@ -37,10 +38,9 @@ final class BigDecimalWriter extends ColumnWriter {
   }
 
   @Override
-  public void appendMinMax(StringBuilder sb) {
+  public void reportBounds(StatisticsDocument.Bounds bounds) {
     if (stats && min != null) {
-      sb.append(",\"min\":\"").append(new BigDecimal(min, scale).toPlainString())
-          .append("\",\"max\":\"").append(new BigDecimal(max, scale).toPlainString()).append('"');
+      bounds.decimals(new BigDecimal(min, scale), new BigDecimal(max, scale));
     }
   }
 

@@ -1,5 +1,6 @@
 package io.arrowfile.connector.write;
 
+import io.arrowfile.connector.statistics.StatisticsDocument;
 import io.arrowfile.columnar.builder.BooleanBuilder;
 import org.apache.spark.sql.catalyst.expressions.SpecializedGetters;
 
@@ -23,9 +24,9 @@ final class BooleanWriter extends ColumnWriter {
   }
 
   @Override
-  public void appendMinMax(StringBuilder sb) {
+  public void reportBounds(StatisticsDocument.Bounds bounds) {
     if (stats && (anyTrue || anyFalse)) {
-      sb.append(",\"min\":").append(!anyFalse).append(",\"max\":").append(anyTrue);
+      bounds.booleans(!anyFalse, anyTrue);
     }
   }
 

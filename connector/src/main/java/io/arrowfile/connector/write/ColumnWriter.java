@@ -22,9 +22,6 @@ abstract class ColumnWriter implements StatisticsDocument.BatchColumnStatistics 
     long bytes;
   }
 
-  /** Strings longer than this many UTF-8 bytes are truncated in statistics (min: prefix; max: bumped prefix). */
-  static final int STATS_STRING_BYTES = 64;
-
   final ArrayBuilder builder;
   final Budget budget;
   final boolean stats;
@@ -51,7 +48,7 @@ abstract class ColumnWriter implements StatisticsDocument.BatchColumnStatistics 
   abstract void writeValue(SpecializedGetters src, int ordinal);
 
   /** Appends {@code ,"min":…,"max":…} when there are statistics beyond the null count. */
-  public void appendMinMax(StringBuilder sb) {
+  public void reportBounds(StatisticsDocument.Bounds bounds) {
   }
 
   void resetMinMax() {

@@ -1,5 +1,6 @@
 package io.arrowfile.connector.write;
 
+import io.arrowfile.connector.statistics.StatisticsDocument;
 import io.arrowfile.columnar.ArrayData;
 import io.arrowfile.columnar.builder.ArrayBuilder;
 import io.arrowfile.columnar.builder.IntBuilder;
@@ -206,12 +207,12 @@ final class DictionaryStringWriter extends ColumnWriter {
   }
 
   @Override
-  public void appendMinMax(StringBuilder sb) {
+  public void reportBounds(StatisticsDocument.Bounds bounds) {
     if (!stats) {
       return;
     }
     if (firstBatch || !encoded) {
-      plain.appendMinMax(sb);
+      plain.reportBounds(bounds);
       return;
     }
     UTF8String lo = min < 0 ? spilledMin : spilledMin == null || dictionary.get(min).binaryCompare(spilledMin) <= 0
@@ -221,7 +222,7 @@ final class DictionaryStringWriter extends ColumnWriter {
     if (lo == null) {
       return;
     }
-    StringWriter.appendBounds(sb, lo, hi);
+    bounds.strings(lo, hi);
   }
 
   @Override

@@ -1,5 +1,6 @@
 package io.arrowfile.connector.write;
 
+import io.arrowfile.connector.statistics.StatisticsDocument;
 import io.arrowfile.columnar.builder.ArrayBuilder;
 
 /** Min/max of floating point columns; NaN is left out of min/max and counted in {@code nanCount}. */
@@ -27,28 +28,20 @@ abstract class DoubleStats extends ColumnWriter {
     any = true;
   }
 
-  abstract String render(double v);
+  /** True for 32-bit floating point columns, whose bounds are written as floats. */
+  abstract boolean single();
 
   @Override
-  public void appendMinMax(StringBuilder sb) {
+  public void reportBounds(StatisticsDocument.Bounds bounds) {
     if (!stats) {
       return;
     }
     if (any) {
-      sb.append(",\"min\":").append(number(min)).append(",\"max\":").append(number(max));
+      bounds.floatingPoint(min, max, single());
     }
     if (nanCount > 0) {
-      sb.append(",\"nanCount\":").append(nanCount);
+      bounds.nanCount(nanCount);
     }
-  }
-
-  private String number(double v) {
-    if (v == Double.POSITIVE_INFINITY) {
-      return "\"Infinity\"";
-    } else if (v == Double.NEGATIVE_INFINITY) {
-      return "\"-Infinity\"";
-    }
-    return render(v);
   }
 
   @Override

@@ -22,7 +22,7 @@ final class DoubleWriter extends DoubleStats {
   }
 
   @Override
-  String render(double v) {
-    return Double.toString(v);
+  boolean single() {
+    return false;
   }
 }

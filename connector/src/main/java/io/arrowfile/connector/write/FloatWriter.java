@@ -22,7 +22,7 @@ final class FloatWriter extends DoubleStats {
   }
 
   @Override
-  String render(double v) {
-    return Float.toString((float) v);
+  boolean single() {
+    return true;
   }
 }

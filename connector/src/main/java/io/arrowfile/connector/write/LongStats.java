@@ -1,5 +1,6 @@
 package io.arrowfile.connector.write;
 
+import io.arrowfile.connector.statistics.StatisticsDocument;
 import io.arrowfile.columnar.builder.ArrayBuilder;
 
 /** Min/max of integer-valued columns, rendered as JSON integers. */
@@ -23,9 +24,9 @@ abstract class LongStats extends ColumnWriter {
   }
 
   @Override
-  public void appendMinMax(StringBuilder sb) {
+  public void reportBounds(StatisticsDocument.Bounds bounds) {
     if (stats && any) {
-      sb.append(",\"min\":").append(min).append(",\"max\":").append(max);
+      bounds.integers(min, max);
     }
   }
 

@@ -1,5 +1,6 @@
 package io.arrowfile.connector.write;
 
+import io.arrowfile.connector.statistics.StatisticsDocument;
 import io.arrowfile.columnar.builder.DecimalBuilder;
 import java.math.BigDecimal;
 import org.apache.spark.sql.catalyst.expressions.SpecializedGetters;
@@ -40,10 +41,9 @@ final class SmallDecimalWriter extends ColumnWriter {
   }
 
   @Override
-  public void appendMinMax(StringBuilder sb) {
+  public void reportBounds(StatisticsDocument.Bounds bounds) {
     if (stats && any) {
-      sb.append(",\"min\":\"").append(BigDecimal.valueOf(min, scale).toPlainString())
-          .append("\",\"max\":\"").append(BigDecimal.valueOf(max, scale).toPlainString()).append('"');
+      bounds.decimals(BigDecimal.valueOf(min, scale), BigDecimal.valueOf(max, scale));
     }
   }
 

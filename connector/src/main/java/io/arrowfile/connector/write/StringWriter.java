@@ -1,7 +1,7 @@
 package io.arrowfile.connector.write;
 
+import io.arrowfile.connector.statistics.StatisticsDocument;
 import io.arrowfile.columnar.builder.VariableBinaryBuilder;
-import io.arrowfile.connector.statistics.StatisticsJson;
 import java.util.Arrays;
 import org.apache.spark.sql.catalyst.expressions.SpecializedGetters;
 import org.apache.spark.sql.catalyst.expressions.UnsafeRow;
@@ -60,34 +60,9 @@ final class StringWriter extends ColumnWriter {
   }
 
   @Override
-  public void appendMinMax(StringBuilder sb) {
-    if (!stats || min == null) {
-      return;
-    }
-    appendBounds(sb, UTF8String.fromBytes(min), UTF8String.fromBytes(max));
-  }
-
-  /** {@code ,"min":…,"max":…} of a batch whose values range from {@code min} to {@code max}. */
-  static void appendBounds(StringBuilder sb, UTF8String min, UTF8String max) {
-    String minString = min.toString();
-    String minPrefix = StatisticsJson.truncatePrefix(minString, STATS_STRING_BYTES);
-    sb.append(",\"min\":");
-    StatisticsJson.quote(sb, minPrefix);
-    if (!minPrefix.equals(minString)) {
-      sb.append(",\"minTruncated\":true");
-    }
-    String maxString = max.toString();
-    String maxPrefix = StatisticsJson.truncatePrefix(maxString, STATS_STRING_BYTES);
-    if (maxPrefix.equals(maxString)) {
-      sb.append(",\"max\":");
-      StatisticsJson.quote(sb, maxString);
-    } else {
-      String bumped = StatisticsJson.increment(maxPrefix);
-      if (bumped != null) { // else no short upper bound exists: leave max out
-        sb.append(",\"max\":");
-        StatisticsJson.quote(sb, bumped);
-        sb.append(",\"maxTruncated\":true");
-      }
+  public void reportBounds(StatisticsDocument.Bounds bounds) {
+    if (stats && min != null) {
+      bounds.strings(UTF8String.fromBytes(min), UTF8String.fromBytes(max));
     }
   }
 

@@ -37,7 +37,6 @@ class DocsJavaSnippetsTest {
       import io.arrowfile.columnar.builder.*;
       import io.arrowfile.columnar.type.*;
       import io.arrowfile.ipc.*;
-      import io.arrowfile.ipc.metadata.CompressionCodec;
       import java.nio.file.Path;
       """;
 

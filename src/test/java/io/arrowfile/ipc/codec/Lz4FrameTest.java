@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.arrowfile.columnar.ArrowFormatException;
 import io.arrowfile.columnar.memory.ArrowBuffer;
@@ -143,6 +144,28 @@ class Lz4FrameTest {
       assertArrayEquals(data, in.readAllBytes());
     }
     assertArrayEquals(data, BodyCompression.decompress(CompressionCodec.LZ4_FRAME, compressed, 1L << 30).toByteArray());
+  }
+
+  /**
+   * Our writer's frames hold independent blocks, which lz4's native decoder takes (where lz4-java's native library
+   * loads, as on Linux and macOS); a block it refuses is then decoded in Java to say what is wrong.
+   */
+  @Test
+  void independentBlocksDecodeNatively() throws IOException {
+    assumeTrue(Lz4Block.nativeDecoding(), "lz4-java has no native library on this platform");
+    for (byte[] data : new byte[][] {compressible(5 << 20, 21), random(1 << 20, 22), new byte[9 << 20]}) {
+      ArrowBuffer compressed = BodyCompression.compress(CompressionCodec.LZ4_FRAME, ArrowBuffer.wrap(data), 0);
+      assertArrayEquals(data, BodyCompression.decompress(CompressionCodec.LZ4_FRAME, compressed, 1L << 30)
+          .toByteArray());
+      ByteBuffer direct = ByteBuffer.allocateDirect((int) compressed.length());
+      direct.put(compressed.toByteArray()).flip();
+      assertArrayEquals(data, BodyCompression.decompress(CompressionCodec.LZ4_FRAME, ArrowBuffer.wrap(direct),
+          1L << 30).toByteArray(), "from memory off the heap");
+    }
+    // A match 100 bytes back as the first sequence of an independent block: before the block's first byte.
+    byte[] reachesBack = frameOf(new byte[] {0x0F, 0x64, 0x00, 0x00, 0x10, 'z'});
+    String message = failure(reachesBack, 20);
+    assertTrue(message.contains("reaches before the start"), message);
   }
 
   @Test

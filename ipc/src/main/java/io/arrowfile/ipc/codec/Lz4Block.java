@@ -2,6 +2,9 @@ package io.arrowfile.ipc.codec;
 
 import io.arrowfile.columnar.ArrowFormatException;
 import java.nio.ByteBuffer;
+import net.jpountz.lz4.LZ4Exception;
+import net.jpountz.lz4.LZ4Factory;
+import net.jpountz.lz4.LZ4SafeDecompressor;
 
 /**
  * Decodes one block of the LZ4 block format into an output array that may already hold earlier output a match
@@ -12,12 +15,34 @@ import java.nio.ByteBuffer;
  * by default). The format is small: sequences of a token (literal length, match length), literals, and a 2-byte
  * back offset. Every length and offset is checked against the bytes present and the room left, so hostile input
  * costs at most one pass over the input and the output.
+ *
+ * <p>A block that reaches back to nothing before it (every block of a frame of independent blocks, as our writer
+ * makes them, and the first block of any frame) goes to lz4's own safe decoder through lz4-java's JNI binding
+ * ({@code LZ4_decompress_safe}, built for untrusted input), about four times as fast as this one (measured on
+ * TPC-H and TPC-DS column buffers: 2.4-2.6 against 0.5-0.7 GB/s). Should it refuse a block, this decoder runs on
+ * it to say what is wrong. Where the native library does not load, this decoder does all blocks.
  */
 final class Lz4Block {
   /** The last five bytes of a block are always literals; the last match starts at least 12 bytes before its end. */
   private static final int MIN_MATCH = 4;
 
+  /** lz4's native safe decoder, or null where lz4-java's native library does not load on this platform. */
+  private static final LZ4SafeDecompressor NATIVE = nativeDecoder();
+
   private Lz4Block() {}
+
+  private static LZ4SafeDecompressor nativeDecoder() {
+    try {
+      return LZ4Factory.nativeInstance().safeDecompressor();
+    } catch (LinkageError | RuntimeException e) { // no native library for this platform
+      return null;
+    }
+  }
+
+  /** Whether blocks with no history decode natively here ({@link #NATIVE}). */
+  static boolean nativeDecoding() {
+    return NATIVE != null;
+  }
 
   /**
    * Decodes {@code length} bytes of {@code src} from {@code at} into {@code out} from {@code written}, writing at
@@ -25,6 +50,26 @@ final class Lz4Block {
    * written.
    */
   static int decode(ByteBuffer src, int at, int length, byte[] out, int written, int limit, int historyStart) {
+    if (historyStart == written && NATIVE != null) {
+      try {
+        if (src.isDirect() || src.hasArray()) {
+          return NATIVE.decompress(src, at, length, ByteBuffer.wrap(out), written, limit);
+        }
+        // A read-only view of heap memory, which lz4-java would decode in Java: the block is copied for it.
+        byte[] block = new byte[length];
+        src.get(at, block, 0, length);
+        return NATIVE.decompress(block, 0, length, out, written, limit);
+      } catch (LZ4Exception e) {
+        decodeInJava(src, at, length, out, written, limit, historyStart); // names what is wrong
+        throw corrupt("lz4 refuses it (" + e.getMessage() + ")", 0);
+      }
+    }
+    return decodeInJava(src, at, length, out, written, limit, historyStart);
+  }
+
+  /** {@link #decode} without the native decoder: every block, whatever it reaches back to. */
+  static int decodeInJava(ByteBuffer src, int at, int length, byte[] out, int written, int limit,
+      int historyStart) {
     // Decoded from an array: a ByteBuffer's per-call checks cost more than the copies of a block's short literals
     // and lengths (JFR: ByteBuffer.getArray was a third of the decoder's samples). A direct buffer's block is
     // copied out once.

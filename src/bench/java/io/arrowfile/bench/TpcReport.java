@@ -201,6 +201,11 @@ final class TpcReport {
             + "all threads in native, in turn, and Spark's Netty threads are always in native, so each native sample "
             + "is weighted by the number of threads in native (the recording's native samples over those of its most "
             + "sampled non-executor thread, about 4 here); samples are in 10 ms periods, \"(n)\" the native ones. "
+            + "A Java sample needs the thread to take a signal within 2 ms, a native one does not: on a machine "
+            + "busy with other work a runnable thread that waits for a core loses its Java samples but keeps its "
+            + "native ones, so there the native part (decompression, file reads) weighs more than its CPU time. "
+            + "Blocked threads (shuffle waits, locks, garbage collection) and the driver (planning, broadcasts) are "
+            + "in no sample: the bound is on the executors' time, and the wall time's bound is nearer 1. "
             + "*Scan-free bound*: Parquet's Spark samples / Parquet's samples, about the ratio a reader that costs "
             + "nothing would reach. *Reader ratio*: arrowfile's reader samples / Parquet's. Ratio: from the timed "
             + "rounds above.\n\n")

@@ -48,9 +48,11 @@ final class ScanProfile {
   final long feedSamples;
   /** Of {@link #taskSamples}, the native ones, weighted ({@link #nativeWeight}); 0 when they are not counted. */
   final long nativeSamples;
+  /** Of {@link #readerSamples}, the native ones, weighted. */
+  final long nativeReaderSamples;
 
   private ScanProfile(String source, long taskSamples, long readerSamples, long valueSamples,
-      Map<String, Long> hotReaderMethods, long feedSamples, long nativeSamples) {
+      Map<String, Long> hotReaderMethods, long feedSamples, long nativeSamples, long nativeReaderSamples) {
     this.source = source;
     this.taskSamples = taskSamples;
     this.readerSamples = readerSamples;
@@ -58,6 +60,7 @@ final class ScanProfile {
     this.hotReaderMethods = hotReaderMethods;
     this.feedSamples = feedSamples;
     this.nativeSamples = nativeSamples;
+    this.nativeReaderSamples = nativeReaderSamples;
   }
 
   double feedShare() {
@@ -66,6 +69,11 @@ final class ScanProfile {
 
   double readerShare() {
     return taskSamples == 0 ? Double.NaN : (double) readerSamples / taskSamples;
+  }
+
+  /** The reader's share of the Java samples alone, as if native code took no time. */
+  double javaReaderShare() {
+    return (double) (readerSamples - nativeReaderSamples) / (taskSamples - nativeSamples);
   }
 
   double valueShare() {
@@ -98,7 +106,7 @@ final class ScanProfile {
     Tally t = tally(jfr, List.of(List.of("io.arrowfile.connector.write."),
         List.of("io.arrowfile.connector.read.", "io.arrowfile.connector.files.", "io.arrowfile.connector.vector.")),
         false);
-    return new ScanProfile(target, t.samples, t.parts[0], 0, top(t.hot, 6), t.parts[1], 0);
+    return new ScanProfile(target, t.samples, t.parts[0], 0, top(t.hot, 6), t.parts[1], 0, 0);
   }
 
   /**
@@ -106,7 +114,8 @@ final class ScanProfile {
    * frame from the top that any part's class prefixes match is its), and of part 0's, how many have a value class on
    * top and which methods are on top.
    */
-  private record Tally(long samples, long[] parts, long values, Map<String, Long> hot, long natives) {}
+  private record Tally(long samples, long[] parts, long values, Map<String, Long> hot, long natives,
+      long nativesInPart0) {}
 
   private static Tally tally(Path jfr, List<List<String>> parts, boolean natives) throws IOException {
     List<RecordedEvent> events = RecordingFile.readAllEvents(jfr);
@@ -115,6 +124,7 @@ final class ScanProfile {
     double[] claimed = new double[parts.size()];
     double values = 0;
     double nativeSamples = 0;
+    double nativeClaimed = 0;
     Map<String, Double> hot = new LinkedHashMap<>();
     for (RecordedEvent e : events) {
       boolean isNative = e.getEventType().getName().equals(NATIVE_SAMPLE);
@@ -139,6 +149,7 @@ final class ScanProfile {
         continue;
       }
       claimed[part] += w;
+      nativeClaimed += isNative && part == 0 ? w : 0;
       if (part == 0) {
         String topType = frames.get(0).getMethod().getType().getName();
         if (VALUE_CLASSES.stream().anyMatch(topType::startsWith)) {
@@ -150,7 +161,7 @@ final class ScanProfile {
     Map<String, Long> hotCounts = new LinkedHashMap<>();
     hot.forEach((m, n) -> hotCounts.put(m, Math.round(n)));
     return new Tally(Math.round(samples), java.util.Arrays.stream(claimed).mapToLong(Math::round).toArray(),
-        Math.round(values), hotCounts, Math.round(nativeSamples));
+        Math.round(values), hotCounts, Math.round(nativeSamples), Math.round(nativeClaimed));
   }
 
   /**
@@ -207,7 +218,8 @@ final class ScanProfile {
     List<String> prefixes = READER_CLASSES.entrySet().stream().filter(e -> source.toLowerCase().contains(e.getKey()))
         .findFirst().map(Map.Entry::getValue).orElseThrow(() -> new IllegalArgumentException(source));
     Tally t = tally(jfr, List.of(prefixes), natives);
-    return new ScanProfile(source, t.samples, t.parts[0], t.values, top(t.hot, hottest), 0, t.natives);
+    return new ScanProfile(source, t.samples, t.parts[0], t.values, top(t.hot, hottest), 0, t.natives,
+        t.nativesInPart0);
   }
 
   private static String simpleName(String className) {

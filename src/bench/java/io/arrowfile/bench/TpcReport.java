@@ -205,7 +205,9 @@ final class TpcReport {
             + "busy with other work a runnable thread that waits for a core loses its Java samples but keeps its "
             + "native ones, so there the native part (decompression, file reads) weighs more than its CPU time. "
             + "Blocked threads (shuffle waits, locks, garbage collection) and the driver (planning, broadcasts) are "
-            + "in no sample: the bound is on the executors' time, and the wall time's bound is nearer 1. "
+            + "in no sample: the bound is on the executors' time, and the wall time's bound is nearer 1. In "
+            + "parentheses, the same from the Java samples alone (native code taking no time): the truth is between "
+            + "the two on a busy machine. "
             + "*Scan-free bound*: Parquet's Spark samples / Parquet's samples, about the ratio a reader that costs "
             + "nothing would reach. *Reader ratio*: arrowfile's reader samples / Parquet's. Ratio: from the timed "
             + "rounds above.\n\n")
@@ -225,8 +227,10 @@ final class TpcReport {
         md.append(x.taskSamples).append(" (").append(x.nativeSamples).append(") | ").append(x.readerSamples).append(" | ")
             .append(x.taskSamples - x.readerSamples).append(" | ");
       }
-      md.append(String.format(Locale.ROOT, "%.0f%% | %.2f | %.2f | ", 100 * pq.readerShare(),
-          1 - pq.readerShare(), (double) a.readerSamples / pq.readerSamples))
+      md.append(String.format(Locale.ROOT, "%.0f%% (%.0f%%) | %.2f (%.2f) | %.2f (%.2f) | ", 100 * pq.readerShare(),
+          100 * pq.javaReaderShare(), 1 - pq.readerShare(), 1 - pq.javaReaderShare(),
+          (double) a.readerSamples / pq.readerSamples,
+          (double) (a.readerSamples - a.nativeReaderSamples) / (pq.readerSamples - pq.nativeReaderSamples)))
           .append(hottest(a)).append(" | ").append(hottest(pq)).append(" |\n");
     })));
     md.append('\n');

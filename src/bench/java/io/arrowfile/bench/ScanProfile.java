@@ -112,7 +112,8 @@ final class ScanProfile {
   /**
    * The executor samples of {@code jfr}: how many, how many each part claims (a part claims a sample when the first
    * frame from the top that any part's class prefixes match is its), and of part 0's, how many have a value class on
-   * top and which methods are on top.
+   * top and which methods are on top; with {@code natives}, native samples count too, each weighted by
+   * {@link #nativeWeight}, and {@code natives} and {@code nativesInPart0} say how many of them there are.
    */
   private record Tally(long samples, long[] parts, long values, Map<String, Long> hot, long natives,
       long nativesInPart0) {}
@@ -170,7 +171,7 @@ final class ScanProfile {
    * native (epoll) all the time, so k is about the native samples (one a period) over those of the most sampled
    * thread that is not an executor's.
    */
-  static double nativeWeight(List<RecordedEvent> events) {
+  private static double nativeWeight(List<RecordedEvent> events) {
     Map<Long, Long> byThread = new java.util.HashMap<>();
     long all = 0;
     for (RecordedEvent e : events) {

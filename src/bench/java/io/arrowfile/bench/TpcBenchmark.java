@@ -49,6 +49,9 @@ import org.apache.spark.sql.functions;
  *   <li>{@code bench.warmup}, {@code bench.repeats}: unrecorded and recorded rounds.
  *   <li>{@code tpc.floor}: {@code memory} also times every query on the Parquet tables cached in memory
  *       ({@link #MEMORY}): what a query costs when its scans cost almost nothing.
+ *   <li>{@code tpc.profile}: queries (names as in {@code tpc.queries}) that, after their timed rounds, run once
+ *       more per format under JFR ({@link ScanProfile#recordQuery}, the recordings kept next to {@code bench.out});
+ *       the report gets a section on how much of each format's executor time is its reader's. Empty: none.
  *   <li>{@code tpc.section}: the section of BENCHMARKS.md written ({@code tpc}), so that a second run (another
  *       layout, scale or query subset) can keep the first one's.
  * </ul>
@@ -62,6 +65,8 @@ public final class TpcBenchmark {
     /** Files and partitions each format's scans read in the first warm-up run. */
     final Map<String, PlanShape.Reads> reads = new HashMap<>();
     final Map<String, String> errors = new LinkedHashMap<>();
+    /** Format -> where one more run's executor time went ({@code tpc.profile}); empty when not profiled. */
+    final Map<String, ScanProfile> profiles = new LinkedHashMap<>();
     String mismatch;
     int rows = -1;
 
@@ -119,6 +124,9 @@ public final class TpcBenchmark {
     default -> throw new IllegalArgumentException("tpc.floor: '" + System.getProperty("tpc.floor")
         + "' is not memory (or empty)");
   };
+
+  /** Queries run once more per format under JFR after their timed rounds. */
+  final Set<String> profile = new LinkedHashSet<>(list(prop("tpc.profile", "")));
 
   SparkSession spark;
   TpcData data;
@@ -238,7 +246,7 @@ public final class TpcBenchmark {
     return r;
   }
 
-  Run measure(String set, String name, String sql, boolean p) {
+  Run measure(String set, String name, String sql, boolean p) throws Exception {
     String suite = TpcQueries.suite(set);
     Run r = new Run();
     Map<String, List<Row>> results = new HashMap<>();
@@ -278,7 +286,23 @@ public final class TpcBenchmark {
         r.times.computeIfAbsent(f, k -> new ArrayList<>()).add((System.nanoTime() - t0) / 1e6);
       }
     }
+    if (profile.contains(name) || profile.contains(set + "/" + name)) {
+      java.nio.file.Files.createDirectories(profileDir());
+      for (String f : List.of(ARROW, PARQUET)) {
+        Path jfr = profileDir().resolve(String.join("-", set, name, p ? "partitioned" : "flat", f) + ".jfr");
+        ScanProfile prof = ScanProfile.recordQuery(f, jfr, () -> viewsOf(suite, f, p).sql(sql).collectAsList());
+        r.profiles.put(f, prof);
+        Bench.log(String.format(Locale.ROOT, "profile %s %s %s: %d executor samples (%d native), "
+            + "%.0f%% in the reader; %s", set, name, f, prof.taskSamples, prof.nativeSamples, 100 * prof.readerShare(),
+            prof.hotReaderMethods));
+      }
+    }
     return r;
+  }
+
+  /** Where the JFR recordings of {@code tpc.profile} go: next to the report, {@code bench.out} less .md plus -jfr. */
+  Path profileDir() {
+    return out.resolveSibling(out.getFileName().toString().replaceFirst("\\.md$", "") + "-jfr");
   }
 
   static String firstLine(Throwable e) {

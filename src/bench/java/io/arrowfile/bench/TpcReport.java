@@ -52,6 +52,7 @@ final class TpcReport {
     for (Map.Entry<String, Map<String, Map<Boolean, Run>>> set : b.runs.entrySet()) {
       perQuery(md, set.getKey(), set.getValue());
     }
+    profiles(md);
     problems(md);
     return md.toString();
   }
@@ -63,7 +64,8 @@ final class TpcReport {
         + " -Dtpc.parts=" + b.parts + (b.only.isEmpty() ? "" : " -Dtpc.queries=" + String.join(",", b.only))
         + (b.writeOptions.isEmpty() ? "" : " -Dtpc.write=" + String.join(",", b.writeOptions.entrySet().stream()
         .map(e -> e.getKey() + "=" + e.getValue()).toList())) + " -Dbench.warmup=" + b.warmup
-        + " -Dbench.repeats=" + b.rounds + (b.floor ? " -Dtpc.floor=memory" : "") + (b.section.equals("tpc") ? "" : " -Dtpc.section=" + b.section);
+        + " -Dbench.repeats=" + b.rounds + (b.floor ? " -Dtpc.floor=memory" : "")
+        + (b.profile.isEmpty() ? "" : " -Dtpc.profile=" + String.join(",", b.profile)) + (b.section.equals("tpc") ? "" : " -Dtpc.section=" + b.section);
   }
 
   private void data(StringBuilder md) {
@@ -178,6 +180,67 @@ final class TpcReport {
         ? " Partitions read: summed over the query's scans, after static and dynamic pruning (Parquet's scan "
         + "metric `numPartitions`, arrowfile's `partitionsPlanned`); ▲: arrowfile read more." : "")
         .append(")\n\n");
+  }
+
+  /**
+   * Per profiled query ({@code tpc.profile}): each format's executor samples, its reader's and Spark's, and what
+   * they bound: with a reader that cost nothing, the query would take about Parquet's Spark-side samples.
+   */
+  private void profiles(StringBuilder md) {
+    if (b.profile.isEmpty()) {
+      return;
+    }
+    md.append("### Where the time goes: reader and Spark, per query\n\n")
+        .append("Each query of `tpc.profile` once more per format after its timed rounds, under JFR "
+            + "(`jdk.ExecutionSample` and `jdk.NativeMethodSample`, both every 10 ms; the recordings are kept in ")
+        .append(b.profileDir().getFileName()).append("/ next to this report). Every sample of an executor thread, "
+            + "Java or native, is charged to the reader when the first frame from the top that belongs to a reader's "
+            + "classes is there (arrowfile: `io.arrowfile.*`; Parquet: `org.apache.parquet`, Spark's `parquet` and "
+            + "`vectorized` packages, `org.xerial.snappy`), else to Spark. So zstd-jni's and snappy's native "
+            + "decompression and the file reads count as their reader's. JFR takes one native sample per period across "
+            + "all threads in native, in turn, and Spark's Netty threads are always in native, so each native sample "
+            + "is weighted by the number of threads in native (the recording's native samples over those of its most "
+            + "sampled non-executor thread, about 4 here); samples are in 10 ms periods, \"(n)\" the native ones. "
+            + "A Java sample needs the thread to take a signal within 2 ms, a native one does not: on a machine "
+            + "busy with other work a runnable thread that waits for a core loses its Java samples but keeps its "
+            + "native ones, so there the native part (decompression, file reads) weighs more than its CPU time. "
+            + "Blocked threads (shuffle waits, locks, garbage collection) and the driver (planning, broadcasts) are "
+            + "in no sample: the bound is on the executors' time, and the wall time's bound is nearer 1. In "
+            + "parentheses, the same from the Java samples alone (native code taking no time): the truth is between "
+            + "the two on a busy machine. "
+            + "*Scan-free bound*: Parquet's Spark samples / Parquet's samples, about the ratio a reader that costs "
+            + "nothing would reach. *Reader ratio*: arrowfile's reader samples / Parquet's. Ratio: from the timed "
+            + "rounds above.\n\n")
+        .append("| query | ratio | Parquet samples (n) | reader | Spark | arrowfile samples (n) | reader | Spark "
+            + "| Parquet reader share | scan-free bound | reader ratio | arrowfile's top reader methods "
+            + "| Parquet's top reader methods |\n|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---|\n");
+    b.runs.forEach((set, queries) -> queries.forEach((q, byLayout) -> byLayout.forEach((p, r) -> {
+      ScanProfile a = r.profiles.get(TpcBenchmark.ARROW);
+      ScanProfile pq = r.profiles.get(TpcBenchmark.PARQUET);
+      if (a == null || pq == null) {
+        return;
+      }
+      md.append("| ").append(set.equals("tpch") || set.equals("tpcds") ? "" : set + "/").append(q)
+          .append(b.partitioned.size() > 1 ? (p ? " partitioned" : " flat") : "").append(" | ")
+          .append(String.format(Locale.ROOT, "%.2f", r.ratio())).append(" | ");
+      for (ScanProfile x : List.of(pq, a)) {
+        md.append(x.taskSamples).append(" (").append(x.nativeSamples).append(") | ").append(x.readerSamples).append(" | ")
+            .append(x.taskSamples - x.readerSamples).append(" | ");
+      }
+      md.append(String.format(Locale.ROOT, "%.0f%% (%.0f%%) | %.2f (%.2f) | %.2f (%.2f) | ", 100 * pq.readerShare(),
+          100 * pq.javaReaderShare(), 1 - pq.readerShare(), 1 - pq.javaReaderShare(),
+          (double) a.readerSamples / pq.readerSamples,
+          (double) (a.readerSamples - a.nativeReaderSamples) / (pq.readerSamples - pq.nativeReaderSamples)))
+          .append(hottest(a)).append(" | ").append(hottest(pq)).append(" |\n");
+    })));
+    md.append('\n');
+  }
+
+  private static String hottest(ScanProfile p) {
+    List<String> ms = new ArrayList<>();
+    p.hotReaderMethods.forEach((m, n) -> ms.add(String.format(Locale.ROOT, "`%s` %.0f%%", m,
+        100.0 * n / p.taskSamples)));
+    return String.join(", ", ms);
   }
 
   private void problems(StringBuilder md) {

@@ -162,6 +162,10 @@ class Lz4FrameTest {
       assertArrayEquals(data, BodyCompression.decompress(CompressionCodec.LZ4_FRAME, ArrowBuffer.wrap(direct),
           1L << 30).toByteArray(), "from memory off the heap");
     }
+    // A block that ends with a match 9 bytes from its end and one literal: valid LZ4 sequences, which lz4's own
+    // decoder refuses for its end-of-block parsing restrictions (lz4js writes such blocks); decoded in Java.
+    byte[] shortEnd = frameOf(new byte[] {0x14, 'a', 0x01, 0x00, 0x10, 'b'});
+    assertArrayEquals("aaaaaaaaab".getBytes(java.nio.charset.StandardCharsets.US_ASCII), decode(shortEnd, 10));
     // A match 100 bytes back as the first sequence of an independent block: before the block's first byte.
     byte[] reachesBack = frameOf(new byte[] {0x0F, 0x64, 0x00, 0x00, 0x10, 'z'});
     String message = failure(reachesBack, 20);

@@ -19,8 +19,10 @@ import net.jpountz.lz4.LZ4SafeDecompressor;
  * <p>A block that reaches back to nothing before it (every block of a frame of independent blocks, as our writer
  * makes them, and the first block of any frame) goes to lz4's own safe decoder through lz4-java's JNI binding
  * ({@code LZ4_decompress_safe}, built for untrusted input), about four times as fast as this one (measured on
- * TPC-H and TPC-DS column buffers: 2.4-2.6 against 0.5-0.7 GB/s). Should it refuse a block, this decoder runs on
- * it to say what is wrong. Where the native library does not load, this decoder does all blocks.
+ * TPC-H and TPC-DS column buffers: 2.4-2.6 against 0.5-0.7 GB/s). Should it refuse a block, this decoder decodes
+ * it: lz4's decoder also enforces the block format's parsing restrictions on its end, which some encoders (lz4js)
+ * do not keep and which this decoder, like earlier arrowfile, does not need. Where the native library does not
+ * load, this decoder does all blocks.
  */
 final class Lz4Block {
   /** The last five bytes of a block are always literals; the last match starts at least 12 bytes before its end. */
@@ -60,8 +62,9 @@ final class Lz4Block {
         src.get(at, block, 0, length);
         return NATIVE.decompress(block, 0, length, out, written, limit);
       } catch (LZ4Exception e) {
-        decodeInJava(src, at, length, out, written, limit, historyStart); // names what is wrong
-        throw corrupt("lz4 refuses it (" + e.getMessage() + ")", 0);
+        // Decoded again here: this decoder names what is wrong, and takes what lz4's own refuses for its parsing
+        // restrictions (the last literals and matches of a block), which lz4js, for one, does not keep.
+        return decodeInJava(src, at, length, out, written, limit, historyStart);
       }
     }
     return decodeInJava(src, at, length, out, written, limit, historyStart);

@@ -71,7 +71,7 @@ final class Lz4Block {
   }
 
   /** {@link #decode} without the native decoder: every block, whatever it reaches back to. */
-  static int decodeInJava(ByteBuffer src, int at, int length, byte[] out, int written, int limit,
+  private static int decodeInJava(ByteBuffer src, int at, int length, byte[] out, int written, int limit,
       int historyStart) {
     // Decoded from an array: a ByteBuffer's per-call checks cost more than the copies of a block's short literals
     // and lengths (JFR: ByteBuffer.getArray was a third of the decoder's samples). A direct buffer's block is

@@ -100,16 +100,21 @@ class ScanStatisticsTest {
   @Test
   void sizeIsTheBytesOfTheColumnsRead() {
     Dataset<Row> all = spark.read().format("arrowfile").load(table());
+    long dec = statistics(all.select("dec")).sizeInBytes().getAsLong();
+    long decAndN = statistics(all.select("dec", "n")).sizeInBytes().getAsLong();
     long id = statistics(all.select("id")).sizeInBytes().getAsLong();
-    long idAndN = statistics(all.select("id", "n")).sizeInBytes().getAsLong();
     long everything = statistics(all).sizeInBytes().getAsLong();
-    // 8 bytes a value, no validity buffer without nulls; n adds 8 bytes and a validity bit a row
-    assertTrue(id >= 800_000 && id < 820_000, "id: " + id);
-    assertTrue(idAndN - id >= 812_500 && idAndN - id < 840_000, "n: " + (idAndN - id));
+    // decimals take 16 bytes a value (no validity buffer without nulls), twice their default size of 8; n adds 8
+    // bytes and a validity bit a row
+    assertTrue(dec >= 1_600_000 && dec < 1_620_000, "dec: " + dec);
+    assertTrue(decAndN - dec >= 812_500 && decAndN - dec < 840_000, "n: " + (decAndN - dec));
     long onDisk = 0;
     for (var f : all.inputFiles()) {
       onDisk += new java.io.File(java.net.URI.create(f)).length();
     }
+    // id's 800,000 bytes are less than what Parquet's relation is sized by for files of these bytes: the read
+    // columns' share of the row with its 8 bytes per row, (8 + 8) / (8 + 61) of the default sizes
+    assertEquals((long) (onDisk * ((double) (8 + 8) / (8 + 61))), id);
     // all columns: the measured bytes are a little under the files' (metadata, footer); the estimate is never
     // below Spark's own for the files, their bytes times the read columns' share of the row, here all of it
     assertEquals(onDisk, everything);

@@ -28,8 +28,11 @@ import org.apache.spark.sql.types.StructType;
  * The statistics of an Arrow scan for Spark's optimizer, from the files' footers ({@link FooterSummary}).
  *
  * <p><b>sizeInBytes</b> is the bytes of the columns read as the files hold them (each column's buffers and
- * dictionaries, from the record batch metadata), but never less than Spark's own estimate of the files: their bytes
- * times the read columns' share of the default row size, which is what Parquet's relation is sized by. Both times
+ * dictionaries, from the record batch metadata), but never less than what Parquet's relation is sized by for files
+ * of these bytes: their bytes times the read columns' share of the row size, counted as Spark's size-only estimate
+ * of a projection counts it (the columns' default sizes plus 8 bytes per row, {@code EstimationUtils.getSizePerRow};
+ * a DataSource V2 file scan's own estimate leaves the 8 bytes out, and sized TPC-DS q25's catalog_sales side at 8.3
+ * MB where Parquet's is 13.9, under the 10 MB threshold: one join more was broadcast in q7, q17, q25, q29). Both times
  * {@code spark.sql.sources.fileCompressionFactor}. With the cost-based optimizer off, this figure alone decides a
  * broadcast join ({@code JoinSelection}, {@code spark.sql.autoBroadcastJoinThreshold}). The floor keeps a
  * well-compressed side from looking smaller than Parquet's: zstd key columns measure a fraction of their share
@@ -53,6 +56,8 @@ import org.apache.spark.sql.types.StructType;
 final class ScanStatistics implements Statistics {
   /** Most footers read for one estimate; more files are sampled. */
   static final int MAX_FILES = 256;
+  /** The bytes per row Spark's size-only estimates add to the columns' default sizes (a row's header). */
+  private static final int ROW_OVERHEAD = 8;
 
   private final long sizeInBytes;
   private final OptionalLong numRows;
@@ -98,6 +103,8 @@ final class ScanStatistics implements Statistics {
       StructType readDataSchema, ReadMode mode, boolean caseSensitive, double compressionFactor) {
     double share = dataSchema.defaultSize() == 0 ? 1
         : Math.min(1, (double) readDataSchema.defaultSize() / dataSchema.defaultSize());
+    double rowShare = Math.min(1, (double) (ROW_OVERHEAD + readDataSchema.defaultSize())
+        / (ROW_OVERHEAD + dataSchema.defaultSize()));
     long totalLength = 0;
     for (FileStatusWithMetadata f : files) {
       totalLength += f.getLen();
@@ -149,12 +156,12 @@ final class ScanStatistics implements Statistics {
       }
     }
     double scale = sampled && readLength > 0 ? (double) totalLength / readLength : 1;
-    // Never below Spark's own estimate for these files (their bytes times the read columns' share of the default
-    // row size), which is what Parquet's relation is sized by: compressed key columns measure far smaller than
-    // that share, and a join side sized below Parquet's can be broadcast where Parquet's is sort-merge joined
-    // (TPC-DS q72: catalog_sales measured 8.6 MB against Parquet's 19.8, under the 10 MB threshold).
-    double sparks = totalLength * share;
-    long size = Math.max(1, (long) Math.min(Long.MAX_VALUE, Math.max(bytes * scale, sparks) * compressionFactor));
+    // Never below what Parquet's relation is sized by for files of these bytes (their bytes times the read columns'
+    // share of the row size, with its 8 bytes per row): compressed key columns measure far smaller than that share,
+    // and a join side sized below Parquet's can be broadcast where Parquet's is sort-merge joined (TPC-DS q72:
+    // catalog_sales measured 8.6 MB against Parquet's 19.8, under the 10 MB threshold).
+    double parquets = totalLength * rowShare;
+    long size = Math.max(1, (long) Math.min(Long.MAX_VALUE, Math.max(bytes * scale, parquets) * compressionFactor));
     Map<NamedReference, ColumnStatistics> columns = new HashMap<>();
     for (ColumnTally t : tallies) {
       if (t != null && rowsKnown) {

@@ -63,44 +63,33 @@ final class TpcGenerator {
       throw new IllegalStateException("TPC-H " + t.getTableName() + ": the generator has " + columns.size()
           + " columns, the schema " + schema.size() + "; align TpcTables with io.trino.tpch");
     }
-    DataType[] types = new DataType[schema.size()];
-    for (int i = 0; i < types.length; i++) {
-      types[i] = schema.fields()[i].dataType();
-    }
-    return new Iterator<>() {
-      @Override
-      public boolean hasNext() {
-        return it.hasNext();
-      }
-
-      @Override
-      public Row next() {
-        E e = (E) it.next();
-        Object[] values = new Object[types.length];
-        for (int i = 0; i < values.length; i++) {
-          TpchColumn<E> c = columns.get(i);
-          DataType type = types[i];
-          if (type instanceof DecimalType d) {
-            values[i] = switch (c.getType().getBase()) {
-              case INTEGER -> BigDecimal.valueOf(c.getInteger(e)).setScale(d.scale());
-              case IDENTIFIER -> BigDecimal.valueOf(c.getIdentifier(e)).setScale(d.scale());
-              // the generator's doubles are cents / 100: their shortest decimal form has two fractional digits
-              default -> BigDecimal.valueOf(c.getDouble(e)).setScale(d.scale(), RoundingMode.HALF_UP);
-            };
-          } else if (type == DataTypes.LongType) {
-            values[i] = c.getType().getBase() == io.trino.tpch.TpchColumnType.Base.INTEGER
-                ? (long) c.getInteger(e) : c.getIdentifier(e);
-          } else if (type == DataTypes.IntegerType) {
-            values[i] = c.getInteger(e);
-          } else if (type == DataTypes.DateType) {
-            values[i] = LocalDate.ofEpochDay(c.getDate(e));
-          } else {
-            values[i] = c.getString(e);
-          }
+    DataType[] types = types(schema);
+    return mapped(it, next -> {
+      E e = (E) next;
+      Object[] values = new Object[types.length];
+      for (int i = 0; i < values.length; i++) {
+        TpchColumn<E> c = columns.get(i);
+        DataType type = types[i];
+        if (type instanceof DecimalType d) {
+          values[i] = switch (c.getType().getBase()) {
+            case INTEGER -> BigDecimal.valueOf(c.getInteger(e)).setScale(d.scale());
+            case IDENTIFIER -> BigDecimal.valueOf(c.getIdentifier(e)).setScale(d.scale());
+            // the generator's doubles are cents / 100: their shortest decimal form has two fractional digits
+            default -> BigDecimal.valueOf(c.getDouble(e)).setScale(d.scale(), RoundingMode.HALF_UP);
+          };
+        } else if (type == DataTypes.LongType) {
+          values[i] = c.getType().getBase() == io.trino.tpch.TpchColumnType.Base.INTEGER
+              ? (long) c.getInteger(e) : c.getIdentifier(e);
+        } else if (type == DataTypes.IntegerType) {
+          values[i] = c.getInteger(e);
+        } else if (type == DataTypes.DateType) {
+          values[i] = LocalDate.ofEpochDay(c.getDate(e));
+        } else {
+          values[i] = c.getString(e);
         }
-        return RowFactory.create(values);
       }
-    };
+      return RowFactory.create(values);
+    });
   }
 
   /** Part {@code part} (1-based) of {@code n} of a TPC-DS table: the generator's strings parsed to their type. */
@@ -110,31 +99,42 @@ final class TpcGenerator {
     Session session = Session.getDefaultSession().withScale(sf).withParallelism(n).withChunkNumber(part)
         .withTable(t).withNoSexism(false);
     String nullString = session.getNullString();
+    DataType[] types = types(schema);
+    return mapped(Results.constructResults(t, session).iterator(), next -> {
+      // the first list is this table's row; a parent table's second would be its child's
+      List<String> row = next.get(0);
+      if (row.size() != types.length) {
+        throw new IllegalStateException("TPC-DS " + table + ": the generator gave " + row.size()
+            + " values, the schema has " + types.length + " columns; align TpcTables with io.trino.tpcds");
+      }
+      Object[] values = new Object[types.length];
+      for (int i = 0; i < values.length; i++) {
+        String s = row.get(i);
+        values[i] = s == null || s.equals(nullString) ? null : parse(s, types[i]);
+      }
+      return RowFactory.create(values);
+    });
+  }
+
+  private static DataType[] types(StructType schema) {
     DataType[] types = new DataType[schema.size()];
     for (int i = 0; i < types.length; i++) {
       types[i] = schema.fields()[i].dataType();
     }
-    Iterator<List<List<String>>> it = Results.constructResults(t, session).iterator();
+    return types;
+  }
+
+  /** {@code source}'s elements, each made a row by {@code row} as it is asked for. */
+  private static <T> Iterator<Row> mapped(Iterator<T> source, java.util.function.Function<T, Row> row) {
     return new Iterator<>() {
       @Override
       public boolean hasNext() {
-        return it.hasNext();
+        return source.hasNext();
       }
 
       @Override
       public Row next() {
-        // the first list is this table's row; a parent table's second would be its child's
-        List<String> row = it.next().get(0);
-        if (row.size() != types.length) {
-          throw new IllegalStateException("TPC-DS " + table + ": the generator gave " + row.size()
-              + " values, the schema has " + types.length + " columns; align TpcTables with io.trino.tpcds");
-        }
-        Object[] values = new Object[types.length];
-        for (int i = 0; i < values.length; i++) {
-          String s = row.get(i);
-          values[i] = s == null || s.equals(nullString) ? null : parse(s, types[i]);
-        }
-        return RowFactory.create(values);
+        return row.apply(source.next());
       }
     };
   }

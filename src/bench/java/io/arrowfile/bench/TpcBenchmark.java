@@ -1,16 +1,19 @@
 package io.arrowfile.bench;
 
 import io.arrowfile.bench.TpcData.Layout;
+import io.arrowfile.bench.floor.FloorSource;
 import io.arrowfile.testing.SparkTesting;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.OptionalLong;
 import java.util.Set;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
@@ -48,7 +51,11 @@ import org.apache.spark.sql.functions;
  *   <li>{@code tpc.parts}: generator parts (tasks, files) per table that the generators split.
  *   <li>{@code bench.warmup}, {@code bench.repeats}: unrecorded and recorded rounds.
  *   <li>{@code tpc.floor}: {@code memory} also times every query on the Parquet tables cached in memory
- *       ({@link #MEMORY}): what a query costs when its scans cost almost nothing.
+ *       ({@link #MEMORY}): what a query costs when its scans cost almost nothing; {@code source} on the same rows
+ *       served by {@link FloorSource} instead, a DataSource V2 source whose scans cost nothing at all.
+ *   <li>{@code tpc.arrowPath}: {@code v2} (the default: a path read is arrowfile's DataSource V2 scan) or {@code v1}
+ *       (arrowfile added to {@code spark.sql.sources.useV1SourceList} in its tables' session, so that its path
+ *       reads go through the V1 {@code ArrowFileFormat}, as Parquet's do).
  *   <li>{@code tpc.profile}: queries (names as in {@code tpc.queries}) that, after their timed rounds, run once
  *       more per format under JFR ({@link ScanProfile#recordQuery}, the recordings kept next to {@code bench.out});
  *       the report gets a section on how much of each format's executor time is its reader's. Empty: none.
@@ -117,16 +124,28 @@ public final class TpcBenchmark {
   final Path out = Path.of(System.getProperty("bench.out", "BENCHMARKS.md")).toAbsolutePath();
   /** The BENCHMARKS.md section this run writes, so that runs of other layouts or scales can keep theirs. */
   final String section = prop("tpc.section", "tpc");
-  /** {@code memory}: also time every query on the in-memory floor ({@link #MEMORY}). */
+  /** {@code memory} or {@code source}: also time every query on the in-memory floor ({@link #MEMORY}). */
   final boolean floor = switch (prop("tpc.floor", "")) {
     case "" -> false;
-    case "memory" -> true;
+    case "memory", "source" -> true;
     default -> throw new IllegalArgumentException("tpc.floor: '" + System.getProperty("tpc.floor")
-        + "' is not memory (or empty)");
+        + "' is neither memory nor source (or empty)");
   };
+  /**
+   * {@code tpc.floor=source}: the floor's tables are {@link FloorSource}'s prebuilt batches, sized for Spark's
+   * join planning by the Parquet files' bytes as Parquet's relation is, instead of Spark's cache.
+   */
+  final boolean floorSource = prop("tpc.floor", "").equals("source");
 
   /** Queries run once more per format under JFR after their timed rounds. */
   final Set<String> profile = new LinkedHashSet<>(list(prop("tpc.profile", "")));
+  /** Whether arrowfile's path reads go through its V1 file format ({@code tpc.arrowPath=v1}). */
+  final boolean arrowV1 = switch (prop("tpc.arrowPath", "v2")) {
+    case "v2" -> false;
+    case "v1" -> true;
+    default -> throw new IllegalArgumentException("tpc.arrowPath: '" + System.getProperty("tpc.arrowPath")
+        + "' is neither v2 nor v1");
+  };
 
   SparkSession spark;
   TpcData data;
@@ -134,6 +153,8 @@ public final class TpcBenchmark {
   final Map<String, SparkSession> sessions = new HashMap<>();
   /** suite -> the in-memory floor's cached tables. */
   final Map<String, List<Dataset<Row>>> inMemory = new HashMap<>();
+  /** suite -> the keys of the floor source's tables ({@code tpc.floor=source}). */
+  final Map<String, List<String>> floorKeys = new HashMap<>();
   /** query set -> query -> layout (false: flat) -> run. */
   final Map<String, Map<String, Map<Boolean, Run>>> runs = new LinkedHashMap<>();
 
@@ -207,8 +228,22 @@ public final class TpcBenchmark {
   SparkSession viewsOf(String suite, String format, boolean p) {
     return sessions.computeIfAbsent(suite + "/" + format + "/" + p, k -> {
       SparkSession s = spark.newSession();
+      if (arrowV1 && format.equals(ARROW)) {
+        // Read before the views are made: DataFrameReader.load picks V1 or V2 by this list.
+        String v1 = s.conf().get("spark.sql.sources.useV1SourceList");
+        s.conf().set("spark.sql.sources.useV1SourceList", v1 + ",arrowfile");
+      }
       for (String table : TpcTables.tables(suite).keySet()) {
-        if (format.equals(MEMORY)) {
+        if (format.equals(MEMORY) && floorSource) {
+          String key = suite + "/" + p + "/" + table;
+          if (!FloorSource.has(key)) {
+            // Two partitions, as local[2] runs two tasks at once.
+            FloorSource.load(key, data.read(s, suite, Layout.parquet(p), table), 2,
+                OptionalLong.of(TpcData.bytes(data.path(suite, Layout.parquet(p), table))));
+            floorKeys.computeIfAbsent(suite, x -> new ArrayList<>()).add(key);
+          }
+          s.read().format(FloorSource.class.getName()).option("key", key).load().createOrReplaceTempView(table);
+        } else if (format.equals(MEMORY)) {
           // Spark's cache is shared by all sessions and matched by plan: the filter makes this plan differ from
           // the Parquet session's, whose queries must keep reading the files.
           Dataset<Row> cached = data.read(s, suite, Layout.parquet(p), table).where(functions.lit(true)).cache();
@@ -225,14 +260,16 @@ public final class TpcBenchmark {
 
   /** Drops the in-memory floor's tables of the suites other than {@code suite}, so that one suite's fit in memory. */
   void uncacheOtherSuites(String suite) {
-    inMemory.entrySet().removeIf(e -> {
-      if (e.getKey().equals(suite)) {
-        return false;
-      }
-      e.getValue().forEach(d -> d.unpersist(true));
-      sessions.keySet().removeIf(k -> k.startsWith(e.getKey() + "/" + MEMORY + "/"));
-      return true;
-    });
+    Set<String> others = new HashSet<>(inMemory.keySet());
+    others.addAll(floorKeys.keySet());
+    others.remove(suite);
+    for (String other : others) {
+      inMemory.getOrDefault(other, List.of()).forEach(d -> d.unpersist(true));
+      floorKeys.getOrDefault(other, List.of()).forEach(FloorSource::drop);
+      inMemory.remove(other);
+      floorKeys.remove(other);
+      sessions.keySet().removeIf(k -> k.startsWith(other + "/" + MEMORY + "/"));
+    }
   }
 
   /** The formats timed, in the order of the first round (the next rounds rotate it). */

@@ -26,15 +26,24 @@ final class TpcReport {
         + "types of Spark's own TPC tests, each table written by one Spark task per generator part (%d parts for "
         + "the tables the generators split, 1 for the small ones) as Parquet (snappy) and as %s; the query texts "
         + "of Spark's test jar, unchanged. Spark %s, `local[2]`, a 2-core machine shared with other work; every "
-        + "table is a temporary view over `spark.read.format(f).load(path)`: arrowfile through its DataSource V2 "
-        + "scan (`BatchScan`), Parquet through Spark's V1 `FileSourceScan` (Spark's default for Parquet). Per "
+        + "table is a temporary view over `spark.read.format(f).load(path)`: arrowfile through %s, Parquet "
+        + "through Spark's V1 `FileSourceScan` (Spark's default for Parquet). Per "
         + "query and layout: %d warm-up run(s) of each format (the first one's rows are compared), then %d rounds "
         + "with the formats in alternating order; medians in ms; ratio = arrowfile / Parquet (below 1: arrowfile "
         + "is faster). The run took %.0f min.%n%n", TpcData.scaleName(b.sf), b.parts, opts.equals("arrowfile")
         ? "arrowfile (default write options)" : "`" + opts + "`", org.apache.spark.package$.MODULE$.SPARK_VERSION(),
+        b.arrowV1 ? "its V1 file format (`FileScan arrowfile`; `arrowfile` added to "
+            + "`spark.sql.sources.useV1SourceList`)" : "its DataSource V2 scan (`BatchScan`)",
         Math.max(1, b.warmup), b.rounds, seconds / 60));
     md.append("```\n").append(command()).append("\n```\n\n");
-    if (b.floor) {
+    if (b.floorSource) {
+      md.append("*In memory*: the Parquet tables' rows served by `FloorSource` (src/bench/java/io/arrowfile/bench/"
+          + "floor), a DataSource V2 source that hands Spark prebuilt on-heap column vectors (4096 rows per batch, 2 "
+          + "partitions per table) with no file, no I/O, no decoding, no filter pushdown, and sizes each scan for "
+          + "join planning as Spark sizes the Parquet files (their bytes times the read columns' share of the row), "
+          + "timed in the same rounds: a query whose scans cost nothing. Its time over Parquet's (*floor*) bounds "
+          + "what a DataSource V2 file source could reach by scanning faster.\n\n");
+    } else if (b.floor) {
       md.append("*In memory*: the Parquet tables cached in Spark's in-memory columnar store before the queries "
           + "(`.cache()`, materialized), timed in the same rounds: a query whose scans cost almost nothing. Its time "
           + "over Parquet's (*floor*) is about the best ratio a file source could reach by scanning faster; it is "
@@ -64,7 +73,8 @@ final class TpcReport {
         + " -Dtpc.parts=" + b.parts + (b.only.isEmpty() ? "" : " -Dtpc.queries=" + String.join(",", b.only))
         + (b.writeOptions.isEmpty() ? "" : " -Dtpc.write=" + String.join(",", b.writeOptions.entrySet().stream()
         .map(e -> e.getKey() + "=" + e.getValue()).toList())) + " -Dbench.warmup=" + b.warmup
-        + " -Dbench.repeats=" + b.rounds + (b.floor ? " -Dtpc.floor=memory" : "")
+        + " -Dbench.repeats=" + b.rounds + (b.floor ? " -Dtpc.floor=" + (b.floorSource ? "source" : "memory") : "")
+        + (b.arrowV1 ? " -Dtpc.arrowPath=v1" : "")
         + (b.profile.isEmpty() ? "" : " -Dtpc.profile=" + String.join(",", b.profile)) + (b.section.equals("tpc") ? "" : " -Dtpc.section=" + b.section);
   }
 

@@ -7,6 +7,7 @@ import java.util.Arrays;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalLong;
 import java.util.concurrent.ConcurrentHashMap;
 import org.apache.spark.memory.MemoryMode;
 import org.apache.spark.sql.Dataset;
@@ -34,12 +35,21 @@ import org.apache.spark.sql.vectorized.ColumnarBatch;
 public final class FloorSource implements TableProvider {
   static final int BATCH_ROWS = 4096;
 
-  record Data(StructType schema, List<List<ColumnarBatch>> partitions) {}
+  /** The batches of one table, and the size Spark is to plan with ({@link ColumnarTable#sizeInBytes}). */
+  record Data(StructType schema, List<List<ColumnarBatch>> partitions, OptionalLong sizeInBytes) {}
 
   private static final Map<String, Data> DATA = new ConcurrentHashMap<>();
 
   /** Builds the in-memory batches of {@code df} under {@code key}, in {@code partitions} partitions. */
   public static void load(String key, Dataset<Row> df, int partitions) {
+    load(key, df, partitions, OptionalLong.empty());
+  }
+
+  /**
+   * As {@link #load(String, Dataset, int)}, with the size Spark plans joins by: a file source's bytes on disk, so
+   * that Spark makes the same join choices over the floor as over those files.
+   */
+  public static void load(String key, Dataset<Row> df, int partitions, OptionalLong sizeInBytes) {
     StructType schema = df.schema();
     List<List<ColumnarBatch>> parts = new ArrayList<>();
     for (int p = 0; p < partitions; p++) {
@@ -50,15 +60,44 @@ public final class FloorSource implements TableProvider {
     while (rows.hasNext()) {
       List<Row> chunk = new ArrayList<>(BATCH_ROWS);
       while (rows.hasNext() && chunk.size() < BATCH_ROWS) {
-        chunk.add(rows.next());
+        chunk.add(legacyDates(rows.next()));
       }
       parts.get(batch++ % partitions).add(ColumnVectorUtils.toBatch(schema, MemoryMode.ON_HEAP, chunk.iterator()));
     }
-    DATA.put(key, new Data(schema, parts));
+    DATA.put(key, new Data(schema, parts, sizeInBytes));
+  }
+
+  /**
+   * The row with {@code java.sql.Date} and {@code Timestamp} for the {@code LocalDate} and {@code Instant} a session
+   * with {@code spark.sql.datetime.java8API.enabled} returns: {@code ColumnVectorUtils.toBatch} takes only the
+   * former (top-level values; nested ones are left as they are).
+   */
+  private static Row legacyDates(Row row) {
+    Object[] values = null;
+    for (int i = 0; i < row.length(); i++) {
+      Object v = row.get(i);
+      Object legacy = v instanceof java.time.LocalDate d ? java.sql.Date.valueOf(d)
+          : v instanceof java.time.Instant t ? java.sql.Timestamp.from(t) : v;
+      if (legacy != v && values == null) {
+        values = new Object[row.length()];
+        for (int j = 0; j < i; j++) {
+          values[j] = row.get(j);
+        }
+      }
+      if (values != null) {
+        values[i] = legacy;
+      }
+    }
+    return values == null ? row : org.apache.spark.sql.RowFactory.create(values);
   }
 
   public static boolean has(String key) {
     return DATA.containsKey(key);
+  }
+
+  /** Forgets the batches under {@code key}, so that the garbage collector can take them. */
+  public static void drop(String key) {
+    DATA.remove(key);
   }
 
   static Data data(String key) {
@@ -95,6 +134,11 @@ public final class FloorSource implements TableProvider {
         out[p] = new Part(key, p);
       }
       return out;
+    }
+
+    @Override
+    protected OptionalLong sizeInBytes() {
+      return data(key).sizeInBytes();
     }
 
     @Override

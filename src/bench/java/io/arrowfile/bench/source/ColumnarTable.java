@@ -2,6 +2,7 @@ package io.arrowfile.bench.source;
 
 import java.util.Arrays;
 import java.util.EnumSet;
+import java.util.OptionalLong;
 import java.util.Set;
 import org.apache.spark.sql.catalyst.InternalRow;
 import org.apache.spark.sql.connector.catalog.SupportsRead;
@@ -13,6 +14,8 @@ import org.apache.spark.sql.connector.read.PartitionReader;
 import org.apache.spark.sql.connector.read.PartitionReaderFactory;
 import org.apache.spark.sql.connector.read.Scan;
 import org.apache.spark.sql.connector.read.ScanBuilder;
+import org.apache.spark.sql.connector.read.Statistics;
+import org.apache.spark.sql.connector.read.SupportsReportStatistics;
 import org.apache.spark.sql.connector.read.SupportsPushDownRequiredColumns;
 import org.apache.spark.sql.types.StructField;
 import org.apache.spark.sql.types.StructType;
@@ -40,6 +43,15 @@ public abstract class ColumnarTable implements Table, SupportsRead {
 
   /** The factory the executors use to read the partitions, with the columns of {@code readSchema} only. */
   protected abstract ColumnarReaderFactory createReaderFactory(StructType readSchema);
+
+  /**
+   * The size Spark sizes the whole table by, for join planning; a scan of some columns reports their share of it,
+   * counted as Spark's size-only estimate of a projection counts it (the columns' default sizes plus 8 bytes per
+   * row). Empty: unknown, and Spark takes {@code spark.sql.defaultSizeInBytes}, so never broadcasts the table.
+   */
+  protected OptionalLong sizeInBytes() {
+    return OptionalLong.empty();
+  }
 
   @Override
   public String name() {
@@ -77,10 +89,28 @@ public abstract class ColumnarTable implements Table, SupportsRead {
     @Override
     public Scan build() {
       StructType readSchema = required;
-      return new Scan() {
+      return new SupportsReportStatistics() {
         @Override
         public StructType readSchema() {
           return readSchema;
+        }
+
+        @Override
+        public Statistics estimateStatistics() {
+          OptionalLong table = sizeInBytes();
+          OptionalLong size = table.isEmpty() ? table : OptionalLong.of((long) (table.getAsLong()
+              * Math.min(1, (8.0 + readSchema.defaultSize()) / (8.0 + schema.defaultSize()))));
+          return new Statistics() {
+            @Override
+            public OptionalLong sizeInBytes() {
+              return size;
+            }
+
+            @Override
+            public OptionalLong numRows() {
+              return OptionalLong.empty();
+            }
+          };
         }
 
         @Override

@@ -124,18 +124,19 @@ public final class TpcBenchmark {
   final Path out = Path.of(System.getProperty("bench.out", "BENCHMARKS.md")).toAbsolutePath();
   /** The BENCHMARKS.md section this run writes, so that runs of other layouts or scales can keep theirs. */
   final String section = prop("tpc.section", "tpc");
-  /** {@code memory} or {@code source}: also time every query on the in-memory floor ({@link #MEMORY}). */
-  final boolean floor = switch (prop("tpc.floor", "")) {
-    case "" -> false;
-    case "memory", "source" -> true;
+  /** {@code tpc.floor}: empty (no floor), {@code memory} or {@code source}. */
+  final String floorKind = switch (prop("tpc.floor", "")) {
+    case "", "memory", "source" -> prop("tpc.floor", "");
     default -> throw new IllegalArgumentException("tpc.floor: '" + System.getProperty("tpc.floor")
         + "' is neither memory nor source (or empty)");
   };
+  /** Whether every query is also timed on the in-memory floor ({@link #MEMORY}). */
+  final boolean floor = !floorKind.isEmpty();
   /**
    * {@code tpc.floor=source}: the floor's tables are {@link FloorSource}'s prebuilt batches, sized for Spark's
    * join planning by the Parquet files' bytes as Parquet's relation is, instead of Spark's cache.
    */
-  final boolean floorSource = prop("tpc.floor", "").equals("source");
+  final boolean floorSource = floorKind.equals("source");
 
   /** Queries run once more per format under JFR after their timed rounds. */
   final Set<String> profile = new LinkedHashSet<>(list(prop("tpc.profile", "")));

@@ -73,7 +73,7 @@ final class TpcReport {
         + " -Dtpc.parts=" + b.parts + (b.only.isEmpty() ? "" : " -Dtpc.queries=" + String.join(",", b.only))
         + (b.writeOptions.isEmpty() ? "" : " -Dtpc.write=" + String.join(",", b.writeOptions.entrySet().stream()
         .map(e -> e.getKey() + "=" + e.getValue()).toList())) + " -Dbench.warmup=" + b.warmup
-        + " -Dbench.repeats=" + b.rounds + (b.floor ? " -Dtpc.floor=" + (b.floorSource ? "source" : "memory") : "")
+        + " -Dbench.repeats=" + b.rounds + (b.floor ? " -Dtpc.floor=" + b.floorKind : "")
         + (b.arrowV1 ? " -Dtpc.arrowPath=v1" : "")
         + (b.profile.isEmpty() ? "" : " -Dtpc.profile=" + String.join(",", b.profile)) + (b.section.equals("tpc") ? "" : " -Dtpc.section=" + b.section);
   }

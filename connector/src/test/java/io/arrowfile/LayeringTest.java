@@ -1,0 +1,127 @@
+package io.arrowfile;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The layers depend one way only: columnar <- ipc <- connector, and main code never on Arrow's Java library. The
+ * modules hold most of it (arrowfile-format cannot see Spark or the connector); what a class path cannot say is
+ * checked here.
+ * Inside the connector, the packages do too: options and types at the bottom, statistics and vectors on types,
+ * file access (files) on options, aggregates from footers (aggregate) on files, the scan (read) and write beside
+ * each other on those, and the package root (what Spark calls first) on top.
+ */
+class LayeringTest {
+  private static final Pattern IMPORT =
+      Pattern.compile("^\\s*import\\s+(?:static\\s+)?([\\w.]+)", Pattern.MULTILINE);
+
+  /**
+   * Inside arrowfile-format, whose class path has no Spark, Hadoop, Scala or Arrow Java (its pom), columnar comes
+   * first: the columnar format knows nothing of the IPC format or of flatbuffers.
+   */
+  @Test
+  void columnarKnowsNothingOfIpc() throws IOException {
+    assertEquals(List.of(), violations(Path.of("format/src/main/java/io/arrowfile/columnar"), "io.arrowfile.ipc",
+        "com.google.flatbuffers"));
+  }
+
+  /**
+   * The IPC format is ipc's alone: the connector reads files through its public API ({@code ArrowFileDecoder},
+   * {@code ArrowFileReader}, {@code Block}...), never through the flatbuffers, messages or metadata records.
+   */
+  @Test
+  void connectorUsesOnlyIpcsPublicApi() throws IOException {
+    assertEquals(List.of(), violations("connector", "io.arrowfile.ipc.flatbuf", "io.arrowfile.ipc.message",
+        "io.arrowfile.ipc.metadata"));
+  }
+
+  /** Spark brings Arrow's Java library onto the connector's class path; the connector must not use it. */
+  @Test
+  void connectorAndExamplesDoNotUseArrowJava() throws IOException {
+    assertEquals(List.of(), violations("connector", "org.apache.arrow"));
+    assertEquals(List.of(), violations("examples", "org.apache.arrow"));
+  }
+
+  /** What each sub-package of the connector may use of the others; the package root may use them all. */
+  private static final java.util.Map<String, List<String>> CONNECTOR_ALLOWED = java.util.Map.of(
+      "options", List.of(),
+      "types", List.of(),
+      "statistics", List.of("types"),
+      "vector", List.of("types"),
+      "files", List.of("options"),
+      "aggregate", List.of("options", "types", "statistics", "files"),
+      "read", List.of("options", "types", "statistics", "vector", "files", "aggregate"),
+      "write", List.of("options", "types", "statistics"));
+
+  @Test
+  void connectorPackagesDependDownwardOnly() throws IOException {
+    Path root = Path.of("connector", "src", "main", "java", "io", "arrowfile", "connector");
+    List<String> found = new ArrayList<>();
+    try (Stream<Path> dirs = Files.list(root)) {
+      for (Path dir : (Iterable<Path>) dirs.filter(Files::isDirectory)::iterator) {
+        String pkg = dir.getFileName().toString();
+        List<String> allowed = CONNECTOR_ALLOWED.get(pkg);
+        if (allowed == null) {
+          found.add(dir + " is not in LayeringTest's table of connector packages");
+          continue;
+        }
+        List<String> forbidden = new ArrayList<>();
+        for (String other : CONNECTOR_ALLOWED.keySet()) {
+          if (!other.equals(pkg) && !allowed.contains(other)) {
+            forbidden.add("io.arrowfile.connector." + other);
+          }
+        }
+        found.addAll(violations(dir, forbidden.toArray(new String[0])));
+        // The package root's classes: io.arrowfile.connector.SomeClass.
+        try (Stream<Path> files = Files.list(dir)) {
+          for (Path file : (Iterable<Path>) files.filter(p -> p.toString().endsWith(".java"))::iterator) {
+            if (Pattern.compile("io\\.arrowfile\\.connector\\.[A-Z]").matcher(Files.readString(file)).find()) {
+              found.add(file + " uses the package root");
+            }
+          }
+        }
+      }
+    }
+    assertEquals(List.of(), found);
+  }
+
+  private static List<String> violations(String folder, String... forbidden) throws IOException {
+    return violations(Path.of(folder, "src", "main", "java"), forbidden);
+  }
+
+  private static List<String> violations(Path root, String... forbidden) throws IOException {
+    List<String> found = new ArrayList<>();
+    if (!Files.isDirectory(root)) {
+      return found;
+    }
+    try (Stream<Path> files = Files.walk(root)) {
+      for (Path file : (Iterable<Path>) files.filter(p -> p.toString().endsWith(".java"))::iterator) {
+        String source = Files.readString(file);
+        Matcher m = IMPORT.matcher(source);
+        while (m.find()) {
+          for (String prefix : forbidden) {
+            if (m.group(1).startsWith(prefix + ".")) {
+              found.add(file + " imports " + m.group(1));
+            }
+          }
+        }
+        for (String prefix : forbidden) {
+          // Fully qualified use without an import is a dependency too.
+          if (source.replaceAll("(?m)^\\s*(import|package)\\s.*$", "").contains(prefix + ".")) {
+            found.add(file + " mentions " + prefix);
+          }
+        }
+      }
+    }
+    return found;
+  }
+}

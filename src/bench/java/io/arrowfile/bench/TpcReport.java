@@ -246,7 +246,8 @@ final class TpcReport {
     md.append("### Where the time goes: reader and Spark, per query\n\n")
         .append("Each query of `tpc.profile` once more per format after its timed rounds, under JFR "
             + "(`jdk.ExecutionSample` and `jdk.NativeMethodSample`, both every 10 ms; the recordings are kept in ")
-        .append(b.profileDir().getFileName()).append("/ next to this report). Every sample of an executor thread, "
+        .append(b.profileDir().getFileName()).append("/ next to ").append(b.out.getFileName())
+        .append("). Every sample of an executor thread, "
             + "Java or native, is charged to the reader when the first frame from the top that belongs to a reader's "
             + "classes is there (arrowfile: `io.arrowfile.*`; Parquet: `org.apache.parquet`, Spark's `parquet` and "
             + "`vectorized` packages, `org.xerial.snappy`), else to Spark. So zstd-jni's and snappy's native "

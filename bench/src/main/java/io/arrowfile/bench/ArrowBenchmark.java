@@ -7,7 +7,7 @@ import io.arrowfile.testing.SparkTesting;
  * The arrowfile benchmark: the same seeded data as arrowfile (none, lz4, zstd), Parquet (snappy, none) and an
  * Arrow-Java-read copy ({@link NaiveArrowSource}); Spark SQL queries on local[2], interleaved across sources;
  * library-level read/write without Spark against Arrow Java; the physical floor of a mapped-file loop. Writes
- * medians to {@code BENCHMARKS.md}.
+ * medians to {@code benchmarks/micro.md} and its row of {@code BENCHMARKS.md} ({@link ReportSection}).
  *
  * <p>Run: {@code mvn -o -Pbench -Darrowfile.skipFuzz=true test -Dbench.rows=2000000 -Dbench.repeats=3} (see the
  * {@code bench} profile in pom.xml). System properties: {@code bench.rows} (default 10,000,000; wide and nested
@@ -50,6 +50,5 @@ public final class ArrowBenchmark {
     }
     new BenchReport(run, tables, queries, dictionary, profiles, library, memory, remote)
         .write((System.nanoTime() - start) / 1e9);
-    Bench.log("wrote " + run.out);
   }
 }

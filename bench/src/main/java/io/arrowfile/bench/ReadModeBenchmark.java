@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
@@ -14,7 +15,7 @@ import org.apache.spark.sql.Row;
  * What reading local files with positioned reads (the default, {@code ReadMode.POSITIONED}) costs against mapping
  * them ({@code arrowfile.mmap=true}) and against Hadoop's reads ({@code arrowfile.forceHadoopRead=true}): the
  * main table of {@link ArrowBenchmark} (uncompressed and zstd), Spark local[2], the modes interleaved within each
- * round, medians. Replaces the "Read modes" section of {@code BENCHMARKS.md} (between its markers).
+ * round, medians. Writes {@code benchmarks/read-modes.md} and its row of {@code BENCHMARKS.md}.
  *
  * <p>Run: {@code mvn -o -Pbench -Dbench.main=io.arrowfile.bench.ReadModeBenchmark -Darrowfile.skipFuzz=true test
  * -Dbench.rows=5000000} (same properties as {@link ArrowBenchmark}).
@@ -115,7 +116,21 @@ public final class ReadModeBenchmark {
           wOn / wOff, rOn, rOff, rOn / rOff));
     }
     System.out.println(md);
-    ReportSection.replace(b.out, "read-modes", md.toString());
+    double full = b.med("arrowfile none", "1 all columns into noop", "mmap")
+        / b.med("arrowfile none", "1 all columns into noop", "positioned");
+    String checksum = String.format(Locale.ROOT, "checksum on / off: scan %.2f (lz4), %.2f (zstd); write %.2f, %.2f",
+        b.med("checksum", "scan lz4", "on") / b.med("checksum", "scan lz4", "off"),
+        b.med("checksum", "scan zstd", "on") / b.med("checksum", "scan zstd", "off"),
+        b.med("checksum", "write lz4", "on") / b.med("checksum", "write lz4", "off"),
+        b.med("checksum", "write zstd", "on") / b.med("checksum", "write zstd", "off"));
+    ReportSection.write(b.out, "read-modes", md.toString(),
+        "positioned reads (the default) against mapping (`arrowfile.mmap`) and Hadoop's reads; content checksums",
+        b.rows + " rows of the main table, uncompressed and zstd",
+        String.format(Locale.ROOT, "mmap / positioned: full scan %.2f, median of %d %.2f; ", full, ratios.size(),
+            Bench.median(ratios))
+            + checksum,
+        "`mvn -o -Pbench -Darrowfile.skipFuzz=true test -Dbench.main=io.arrowfile.bench.ReadModeBenchmark -Dbench.rows="
+            + b.rows + " -Dbench.warmup=" + b.warmup + " -Dbench.repeats=" + b.repeats + "`");
   }
 
   /** Writes and scans the main table with lz4 and zstd, content checksums on and off, interleaved. */

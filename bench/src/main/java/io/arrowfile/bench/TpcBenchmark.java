@@ -29,7 +29,8 @@ import org.apache.spark.sql.functions;
  * format and layout. Per query and layout: warm-up runs (the first one's rows are compared between the formats,
  * and its executed plan gives the joins and dynamic pruning, {@link PlanShape}), then rounds with the formats in
  * alternating order, medians, ratio arrowfile / Parquet, geometric mean per query set. Spark 4.2, local[2].
- * Writes the {@code tpc} section of {@code BENCHMARKS.md}.
+ * Writes its section ({@code tpc.section}) to {@code benchmarks/<section>.md} and the section's row of
+ * {@code BENCHMARKS.md} ({@link ReportSection}).
  *
  * <p>Run (defaults shown; the data is generated on the first run and kept under {@code bench.dir}):
  * <pre>
@@ -59,8 +60,8 @@ import org.apache.spark.sql.functions;
  *   <li>{@code tpc.profile}: queries (names as in {@code tpc.queries}) that, after their timed rounds, run once
  *       more per format under JFR ({@link ScanProfile#recordQuery}, the recordings kept next to {@code bench.out});
  *       the report gets a section on how much of each format's executor time is its reader's. Empty: none.
- *   <li>{@code tpc.section}: the section of BENCHMARKS.md written ({@code tpc}), so that a second run (another
- *       layout, scale or query subset) can keep the first one's.
+ *   <li>{@code tpc.section}: the section written ({@code tpc}): the file {@code benchmarks/<section>.md} and its
+ *       row of BENCHMARKS.md, so that a second run (another layout, scale or query subset) can keep the first one's.
  * </ul>
  */
 public final class TpcBenchmark {
@@ -122,7 +123,7 @@ public final class TpcBenchmark {
   final Map<String, String> writeOptions = TpcData.options(prop("tpc.write", ""));
   final Path dir = Path.of(System.getProperty("bench.dir", "target/bench-data")).toAbsolutePath();
   final Path out = Path.of(System.getProperty("bench.out", "BENCHMARKS.md")).toAbsolutePath();
-  /** The BENCHMARKS.md section this run writes, so that runs of other layouts or scales can keep theirs. */
+  /** The section this run writes ({@code benchmarks/<section>.md}), so that runs of other layouts keep theirs. */
   final String section = prop("tpc.section", "tpc");
   /** {@code tpc.floor}: empty (no floor), {@code memory} or {@code source}. */
   final String floorKind = switch (prop("tpc.floor", "")) {
@@ -192,10 +193,14 @@ public final class TpcBenchmark {
     }
   }
 
-  /** Writes this run's section of the report ({@code tpc.section}) from the runs so far, and returns it. */
+  /**
+   * Writes this run's section of the report ({@code tpc.section}) from the runs so far to
+   * {@code benchmarks/<section>.md}, updates its row in {@code bench.out}, and returns the section.
+   */
   String report(long t0) throws java.io.IOException {
-    String md = new TpcReport(this, (System.nanoTime() - t0) / 1e9).markdown();
-    ReportSection.replace(out, section, md);
+    TpcReport r = new TpcReport(this, (System.nanoTime() - t0) / 1e9);
+    String md = r.markdown();
+    ReportSection.write(out, section, md, r.headline());
     return md;
   }
 

@@ -17,7 +17,7 @@ import org.apache.spark.sql.SparkSession;
  * disks, the variants in rotating order per table, one write each), and scan times: the largest table into
  * Spark's {@code noop} sink and two queries per suite (TPC-H q1 and q6, TPC-DS q3 and q7: scans of the fact
  * table with aggregation, and with joins to dimensions), warm-up then rounds with the variants in rotating
- * order, medians. Writes the {@code tpc-codecs} section of {@code BENCHMARKS.md}.
+ * order, medians. Writes {@code benchmarks/tpc-codecs.md} and its row of {@code BENCHMARKS.md}.
  *
  * <p>Run: {@code mvn -o -Pbench -Darrowfile.skipFuzz=true test -Dbench.main=io.arrowfile.bench.TpcCodecStudy
  * -Dtpc.sf=0.1 -Dtpc.suites=tpch,tpcds -Dbench.warmup=1 -Dbench.repeats=5} ({@code tpc.parts}, {@code bench.dir}
@@ -75,7 +75,7 @@ public final class TpcCodecStudy {
     }
     String md = report((System.nanoTime() - t0) / 1e9);
     System.out.println(md);
-    ReportSection.replace(out, "tpc-codecs", md);
+    ReportSection.write(out, "tpc-codecs", md, headline());
   }
 
   void write(String suite) {
@@ -144,10 +144,9 @@ public final class TpcCodecStudy {
         + "Spark %s, `local[2]`, a 2-core machine shared with other work. Writes: one per variant and table, the "
         + "variants in rotating order, summed over the suite's tables. Scans: %d warm-up and %d recorded rounds, "
         + "variants in rotating order, medians in ms. Ratios are to Parquet (snappy). The run took %.0f min.%n%n"
-        + "```%nmvn -o -Pbench -Darrowfile.skipFuzz=true test -Dbench.main=io.arrowfile.bench.TpcCodecStudy "
-        + "-Dtpc.sf=%s -Dtpc.suites=%s -Dtpc.parts=%d -Dbench.warmup=%d -Dbench.repeats=%d%n```%n%n",
+        + "```%n%s%n```%n%n",
         TpcData.scaleName(sf), parts, org.apache.spark.package$.MODULE$.SPARK_VERSION(), warmup, rounds,
-        seconds / 60, TpcData.scaleName(sf), String.join(",", suites), parts, warmup, rounds));
+        seconds / 60, command()));
     String parquet = variants.get(0).label();
     for (String suite : suites) {
       md.append("### ").append(suite).append("\n\n| variant | MiB | size / Parquet | write s | write / Parquet |");
@@ -191,6 +190,29 @@ public final class TpcCodecStudy {
       md.append("\n(").append(rest).append(" smaller tables not listed.)\n\n");
     }
     return md.toString();
+  }
+
+  String command() {
+    return "mvn -o -Pbench -Darrowfile.skipFuzz=true test -Dbench.main=io.arrowfile.bench.TpcCodecStudy -Dtpc.sf="
+        + TpcData.scaleName(sf) + " -Dtpc.suites=" + String.join(",", suites) + " -Dtpc.parts=" + parts
+        + " -Dbench.warmup=" + warmup + " -Dbench.repeats=" + rounds;
+  }
+
+  /** The study's row of BENCHMARKS.md: the default write options' bytes and write time against Parquet's. */
+  String[] headline() {
+    String parquet = variants.get(0).label();
+    String zstd = "arrowfile compression=zstd dictionary=never";
+    List<String> size = new ArrayList<>();
+    List<String> write = new ArrayList<>();
+    for (String suite : suites) {
+      size.add(String.format(Locale.ROOT, "%s %.2f", suite, (double) total(suite, zstd) / total(suite, parquet)));
+      write.add(String.format(Locale.ROOT, "%s %.2f", suite,
+          writeMs.get(suite).get(zstd) / writeMs.get(suite).get(parquet)));
+    }
+    return new String[] {"bytes, write time and scan times of 6 arrowfile codec variants (compression none, lz4, zstd; "
+        + "dictionary never, auto) / Parquet snappy", "TPC " + String.join(", ", suites) + " tables, scale factor "
+        + TpcData.scaleName(sf) + ", flat", "`compression=zstd dictionary=never` (the default): bytes "
+        + String.join(", ", size) + "; write time " + String.join(", ", write), "`" + command() + "`"};
   }
 
   long total(String suite, String label) {

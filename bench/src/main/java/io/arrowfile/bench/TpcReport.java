@@ -7,7 +7,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
-/** The {@code tpc} section of {@code BENCHMARKS.md} from a {@link TpcBenchmark} run. */
+/** The section ({@code benchmarks/<tpc.section>.md}) and headline row of a {@link TpcBenchmark} run. */
 final class TpcReport {
   private final TpcBenchmark b;
   private final double seconds;
@@ -66,7 +66,7 @@ final class TpcReport {
     return md.toString();
   }
 
-  private String command() {
+  String command() {
     return "mvn -o -Pbench -Darrowfile.skipFuzz=true test -Dbench.main=io.arrowfile.bench.TpcBenchmark -Dtpc.sf="
         + TpcData.scaleName(b.sf) + " -Dtpc.suites=" + String.join(",", b.sets) + " -Dtpc.layouts="
         + String.join(",", b.partitioned.stream().map(p -> p ? "partitioned" : "flat").toList())
@@ -106,35 +106,78 @@ final class TpcReport {
     md.append("| query set | layout | queries timed | geometric mean of the ratios | arrowfile faster in "
         + "| results differ | failed | plans differ |" + (b.floor ? " in-memory floor: geometric mean |" : "")
         + "\n|---|---|---:|---:|---:|---:|---:|---:|" + (b.floor ? "---:|" : "") + "\n");
-    for (Map.Entry<String, Map<String, Map<Boolean, Run>>> set : b.runs.entrySet()) {
+    for (String set : b.runs.keySet()) {
       for (boolean p : b.partitioned) {
-        List<Double> ratios = new ArrayList<>();
-        List<Double> floors = new ArrayList<>();
-        int faster = 0;
-        int mismatches = 0;
-        int failed = 0;
-        int differ = 0;
-        for (Map<Boolean, Run> byLayout : set.getValue().values()) {
-          Run r = byLayout.get(p);
-          if (!r.errors.isEmpty()) {
-            failed++;
-            continue;
-          }
-          double ratio = r.ratio();
-          ratios.add(ratio);
-          if (b.floor) {
-            floors.add(r.floorRatio());
-          }
-          faster += ratio < 1 ? 1 : 0;
-          mismatches += r.mismatch != null ? 1 : 0;
-          differ += r.plansDiffer() ? 1 : 0;
-        }
-        md.append(String.format(Locale.ROOT, "| %s | %s | %d | %.2f | %d | %d | %d | %d |", set.getKey(),
-            p ? "partitioned" : "flat", ratios.size(), geomean(ratios), faster, mismatches, failed, differ));
-        md.append(b.floor ? String.format(Locale.ROOT, " %.2f |%n", geomean(floors)) : "\n");
+        Summary s = summary(set, p);
+        md.append(String.format(Locale.ROOT, "| %s | %s | %d | %.2f | %d | %d | %d | %d |", set,
+            p ? "partitioned" : "flat", s.timed, s.geomean, s.faster, s.mismatches, s.failed, s.differ));
+        md.append(b.floor ? String.format(Locale.ROOT, " %.2f |%n", s.floor) : "\n");
       }
     }
     md.append('\n');
+  }
+
+  /** One query set on one layout: what the summary table and the headline row give. */
+  record Summary(int timed, double geomean, int faster, int mismatches, int failed, int differ, double floor) {}
+
+  private Summary summary(String set, boolean p) {
+    List<Double> ratios = new ArrayList<>();
+    List<Double> floors = new ArrayList<>();
+    int faster = 0;
+    int mismatches = 0;
+    int failed = 0;
+    int differ = 0;
+    for (Map<Boolean, Run> byLayout : b.runs.get(set).values()) {
+      Run r = byLayout.get(p);
+      if (!r.errors.isEmpty()) {
+        failed++;
+        continue;
+      }
+      double ratio = r.ratio();
+      ratios.add(ratio);
+      if (b.floor) {
+        floors.add(r.floorRatio());
+      }
+      faster += ratio < 1 ? 1 : 0;
+      mismatches += r.mismatch != null ? 1 : 0;
+      differ += r.plansDiffer() ? 1 : 0;
+    }
+    return new Summary(ratios.size(), geomean(ratios), faster, mismatches, failed, differ, geomean(floors));
+  }
+
+  /**
+   * The run's row of BENCHMARKS.md ({@link ReportSection#write}): what it measures, on what data, the geometric
+   * mean of arrowfile / Parquet per query set and layout (and the floor's), the command.
+   */
+  String[] headline() {
+    String opts = new Layout(TpcBenchmark.ARROW, b.writeOptions, false).label();
+    String measures = "query time, arrowfile" + (opts.equals("arrowfile") ? " (default write options)"
+        : " `" + opts.substring("arrowfile ".length()) + "`") + (b.arrowV1 ? " through its V1 file format"
+        : " through its V2 scan") + " / Parquet snappy"
+        + (b.floorSource ? "; floor: the rows from memory, `FloorSource`"
+        : b.floor ? "; floor: the Parquet tables in Spark's cache" : "")
+        + (b.profile.isEmpty() ? "" : "; JFR profile of " + b.profile.size() + " queries");
+    List<String> sizes = new ArrayList<>();
+    for (String suite : b.sets.stream().map(TpcQueries::suite).distinct().toList()) {
+      for (boolean p : b.partitioned) {
+        sizes.add(String.format(Locale.ROOT, "%s %s %.2f", suite, p ? "partitioned" : "flat",
+            (double) totals(suite, b.arrowLayout(p))[0] / totals(suite, Layout.parquet(p))[0]));
+      }
+    }
+    String data = "scale factor " + TpcData.scaleName(b.sf) + ", " + b.rounds + " round(s); bytes arrowfile / Parquet: "
+        + String.join(", ", sizes);
+    List<String> results = new ArrayList<>();
+    for (String set : b.runs.keySet()) {
+      for (boolean p : b.partitioned) {
+        Summary s = summary(set, p);
+        results.add(String.format(Locale.ROOT, "%s %s **%.2f** (faster in %d of %d%s%s%s)", set,
+            p ? "partitioned" : "flat", s.geomean, s.faster, s.timed,
+            b.floor ? String.format(Locale.ROOT, "; floor %.2f", s.floor) : "",
+            s.mismatches > 0 ? "; " + s.mismatches + " results differ" : "",
+            s.failed > 0 ? "; " + s.failed + " failed" : ""));
+      }
+    }
+    return new String[] {measures, data, String.join("; ", results), "`" + command() + "`"};
   }
 
   static double geomean(List<Double> xs) {
@@ -203,7 +246,8 @@ final class TpcReport {
     md.append("### Where the time goes: reader and Spark, per query\n\n")
         .append("Each query of `tpc.profile` once more per format after its timed rounds, under JFR "
             + "(`jdk.ExecutionSample` and `jdk.NativeMethodSample`, both every 10 ms; the recordings are kept in ")
-        .append(b.profileDir().getFileName()).append("/ next to this report). Every sample of an executor thread, "
+        .append(b.profileDir().getFileName()).append("/ next to ").append(b.out.getFileName())
+        .append("). Every sample of an executor thread, "
             + "Java or native, is charged to the reader when the first frame from the top that belongs to a reader's "
             + "classes is there (arrowfile: `io.arrowfile.*`; Parquet: `org.apache.parquet`, Spark's `parquet` and "
             + "`vectorized` packages, `org.xerial.snappy`), else to Spark. So zstd-jni's and snappy's native "

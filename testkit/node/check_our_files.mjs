@@ -3,7 +3,7 @@
 //
 //     check_our_files.mjs CASES_JSON
 //
-// CASES_JSON and the expectation files are those of src/test/python/check_our_files.py (its docstring defines
+// CASES_JSON and the expectation files are those of testkit/python/check_our_files.py (its docstring defines
 // the canonical value form; Canonical.java writes them). Prints one JSON report:
 // {"versions": {...}, "cases": {name: {"apache-arrow": check, "flechette": check, "parquet-wasm": check}}}, each
 // check {"ok": true} or {"ok": false, "error": "..."}; parquet-wasm reads streams only and is asked about those.

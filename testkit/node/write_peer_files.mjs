@@ -5,7 +5,7 @@
 //
 // For each case <name> it writes <outdir>/<name>.arrow (or .arrows for the stream format) and <name>.json:
 // {"format": "file"|"stream", "producer": ..., "columns": {column: [canonical values, in row order]}}, in the
-// canonical form of src/test/python/write_peer_files.py (PeerFilesTest's, which NodePeerFilesTest shares). The
+// canonical form of testkit/python/write_peer_files.py (PeerFilesTest's, which NodePeerFilesTest shares). The
 // expected values come from the generator's inputs, never from reading a file back. It prints
 // {"cases": [names], "limitations": {producer: {what: why}}}: what a peer cannot write, so the Java side names it.
 import fs from 'node:fs';

@@ -1,6 +1,7 @@
 package io.arrowfile;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -35,13 +36,40 @@ class LayeringTest {
   }
 
   /**
-   * The IPC format is ipc's alone: the connector reads files through its public API ({@code ArrowFileDecoder},
-   * {@code ArrowFileReader}, {@code Block}...), never through the flatbuffers, messages or metadata records.
+   * The connector and the examples use arrowfile-format only through what its module exports
+   * (format/src/main/java/module-info.java): the readers, writers and metadata records, never the Flatbuffers
+   * codec or body compression. A class path cannot say it (the connector is not a module), so this does.
    */
   @Test
-  void connectorUsesOnlyIpcsPublicApi() throws IOException {
-    assertEquals(List.of(), violations("connector", "io.arrowfile.ipc.flatbuf", "io.arrowfile.ipc.message",
-        "io.arrowfile.ipc.metadata"));
+  void connectorAndExamplesUseOnlyTheFormatModulesExports() throws IOException {
+    String moduleInfo = Files.readString(Path.of("format/src/main/java/module-info.java"));
+    List<String> exported = new ArrayList<>();
+    Matcher exports = Pattern.compile("(?m)^\\s*exports\\s+([\\w.]+)\\s*;").matcher(moduleInfo);
+    while (exports.find()) {
+      exported.add(exports.group(1));
+    }
+    assertTrue(exported.contains("io.arrowfile.ipc"), "module-info exports: " + exported);
+    List<String> found = new ArrayList<>();
+    for (String folder : List.of("connector", "examples")) {
+      try (Stream<Path> files = Files.walk(Path.of(folder, "src", "main", "java"))) {
+        for (Path file : (Iterable<Path>) files.filter(p -> p.toString().endsWith(".java"))::iterator) {
+          Matcher m = IMPORT.matcher(Files.readString(file));
+          while (m.find()) {
+            String name = m.group(1);
+            if (name.startsWith("io.arrowfile.columnar.") || name.startsWith("io.arrowfile.ipc.")) {
+              String pkg = name.substring(0, name.lastIndexOf('.'));
+              while (!pkg.isEmpty() && Character.isUpperCase(pkg.charAt(pkg.lastIndexOf('.') + 1))) {
+                pkg = pkg.substring(0, pkg.lastIndexOf('.')); // a nested class or a static member
+              }
+              if (!exported.contains(pkg)) {
+                found.add(file + " imports " + name + " (" + pkg + " is not exported)");
+              }
+            }
+          }
+        }
+      }
+    }
+    assertEquals(List.of(), found);
   }
 
   /** Spark brings Arrow's Java library onto the connector's class path; the connector must not use it. */

@@ -9,7 +9,7 @@ import io.arrowfile.testing.SparkTesting;
  * library-level read/write without Spark against Arrow Java; the physical floor of a mapped-file loop. Writes
  * medians to {@code benchmarks/micro.md} and its row of {@code BENCHMARKS.md} ({@link ReportSection}).
  *
- * <p>Run: {@code mvn -o -Pbench -Darrowfile.skipFuzz=true test -Dbench.rows=2000000 -Dbench.repeats=3} (see the
+ * <p>Run: {@code mvn -o -Pbench -pl bench -am -DskipTests test -Dbench.rows=2000000 -Dbench.repeats=3} (see the
  * {@code bench} profile in pom.xml). System properties: {@code bench.rows} (default 10,000,000; wide and nested
  * tables get {@code bench.wideRows}/{@code bench.nestedRows}, default rows/4 and rows/4), {@code bench.repeats} (5),
  * {@code bench.warmup} (1 unrecorded round), {@code bench.dir} (data, reused when present), {@code bench.out}.

@@ -22,8 +22,8 @@ import org.apache.spark.sql.Row;
  * <p>Every write has {@code maxRecordsPerFile=1000000}: {@code always} cannot write a file of more distinct values than
  * a dictionary holds (2^20).
  *
- * <p>Run: {@code mvn -o -Pbench -Dbench.main=io.arrowfile.bench.DictionaryBenchmark -Darrowfile.skipFuzz=true
- * -Darrowfile.buildDir=... test -Dbench.rows=4000000 -Dbench.repeats=5}
+ * <p>Run: {@code mvn -o -Pbench -pl bench -am -DskipTests -Dbench.main=io.arrowfile.bench.DictionaryBenchmark
+ * test -Dbench.rows=4000000 -Dbench.repeats=5}
  */
 public final class DictionaryBenchmark {
   static final String[] MODES = {"never", "always", "auto"};

@@ -14,12 +14,12 @@ import io.arrowfile.columnar.type.Field;
 import io.arrowfile.columnar.type.Schema;
 import io.arrowfile.ipc.ArrowFileReader;
 import io.arrowfile.ipc.ArrowFileWriter;
-import io.arrowfile.ipc.Block;
+import io.arrowfile.ipc.metadata.Block;
 import io.arrowfile.ipc.ByteSource;
-import io.arrowfile.ipc.CompressionCodec;
+import io.arrowfile.ipc.metadata.CompressionCodec;
 import io.arrowfile.ipc.ReadOptions;
 import io.arrowfile.ipc.WriteOptions;
-import io.arrowfile.ipc.flatbuf.MetadataCodec;
+import io.arrowfile.ipc.flatbuf.MetadataFlatbuffers;
 import io.arrowfile.ipc.metadata.BodyBuffer;
 import io.arrowfile.ipc.metadata.Message;
 import io.arrowfile.ipc.metadata.RecordBatchHeader;
@@ -339,7 +339,7 @@ final class LibraryLevel {
             len = mb.getInt(pos + 4);
             fb = pos + 8;
           }
-          Message m = MetadataCodec.readMessage(mb.slice(fb, len).order(ByteOrder.LITTLE_ENDIAN));
+          Message m = MetadataFlatbuffers.readMessage(mb.slice(fb, len).order(ByteOrder.LITTLE_ENDIAN));
           RecordBatchHeader h = (RecordBatchHeader) m.header();
           BodyBuffer validity = h.buffers().get(bufferIndex - 1);
           BodyBuffer buf = h.buffers().get(bufferIndex);

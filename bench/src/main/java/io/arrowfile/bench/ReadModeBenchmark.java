@@ -17,7 +17,7 @@ import org.apache.spark.sql.Row;
  * main table of {@link ArrowBenchmark} (uncompressed and zstd), Spark local[2], the modes interleaved within each
  * round, medians. Writes {@code benchmarks/read-modes.md} and its row of {@code BENCHMARKS.md}.
  *
- * <p>Run: {@code mvn -o -Pbench -Dbench.main=io.arrowfile.bench.ReadModeBenchmark -Darrowfile.skipFuzz=true test
+ * <p>Run: {@code mvn -o -Pbench -pl bench -am -DskipTests -Dbench.main=io.arrowfile.bench.ReadModeBenchmark test
  * -Dbench.rows=5000000} (same properties as {@link ArrowBenchmark}).
  */
 public final class ReadModeBenchmark {
@@ -129,7 +129,7 @@ public final class ReadModeBenchmark {
         String.format(Locale.ROOT, "mmap / positioned: full scan %.2f, median of %d %.2f; ", full, ratios.size(),
             Bench.median(ratios))
             + checksum,
-        "`mvn -o -Pbench -Darrowfile.skipFuzz=true test -Dbench.main=io.arrowfile.bench.ReadModeBenchmark -Dbench.rows="
+        "`mvn -o -Pbench -pl bench -am -DskipTests test -Dbench.main=io.arrowfile.bench.ReadModeBenchmark -Dbench.rows="
             + b.rows + " -Dbench.warmup=" + b.warmup + " -Dbench.repeats=" + b.repeats + "`");
   }
 

@@ -34,7 +34,7 @@ import org.apache.spark.sql.functions;
  *
  * <p>Run (defaults shown; the data is generated on the first run and kept under {@code bench.dir}):
  * <pre>
- * mvn -o -Pbench -Darrowfile.skipFuzz=true test -Dbench.main=io.arrowfile.bench.TpcBenchmark \
+ * mvn -o -Pbench -pl bench -am -DskipTests test -Dbench.main=io.arrowfile.bench.TpcBenchmark \
  *     -Dtpc.sf=0.01 -Dtpc.suites=all -Dtpc.layouts=flat,partitioned -Dtpc.parts=8 \
  *     -Dtpc.queries= -Dtpc.write= -Dbench.warmup=1 -Dbench.repeats=5
  * </pre>

@@ -19,7 +19,7 @@ import org.apache.spark.sql.SparkSession;
  * table with aggregation, and with joins to dimensions), warm-up then rounds with the variants in rotating
  * order, medians. Writes {@code benchmarks/tpc-codecs.md} and its row of {@code BENCHMARKS.md}.
  *
- * <p>Run: {@code mvn -o -Pbench -Darrowfile.skipFuzz=true test -Dbench.main=io.arrowfile.bench.TpcCodecStudy
+ * <p>Run: {@code mvn -o -Pbench -pl bench -am -DskipTests test -Dbench.main=io.arrowfile.bench.TpcCodecStudy
  * -Dtpc.sf=0.1 -Dtpc.suites=tpch,tpcds -Dbench.warmup=1 -Dbench.repeats=5} ({@code tpc.parts}, {@code bench.dir}
  * as for {@link TpcBenchmark}).
  */
@@ -193,7 +193,7 @@ public final class TpcCodecStudy {
   }
 
   String command() {
-    return "mvn -o -Pbench -Darrowfile.skipFuzz=true test -Dbench.main=io.arrowfile.bench.TpcCodecStudy -Dtpc.sf="
+    return "mvn -o -Pbench -pl bench -am -DskipTests test -Dbench.main=io.arrowfile.bench.TpcCodecStudy -Dtpc.sf="
         + TpcData.scaleName(sf) + " -Dtpc.suites=" + String.join(",", suites) + " -Dtpc.parts=" + parts
         + " -Dbench.warmup=" + warmup + " -Dbench.repeats=" + rounds;
   }

@@ -43,7 +43,7 @@ final class TpcQueries {
     URL anchor = TpcQueries.class.getClassLoader().getResource(set + "/");
     if (anchor == null) {
       throw new IllegalStateException("no resource folder '" + set + "/' on the class path: the query texts come "
-          + "from Spark's test jar, which only the bench profile adds (mvn -Pbench ...)");
+          + "from Spark's test jar, which only the bench profile adds (mvn -Pbench -pl bench -am -DskipTests ...)");
     }
     List<String> names = new ArrayList<>();
     try {

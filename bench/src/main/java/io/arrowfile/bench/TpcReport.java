@@ -21,7 +21,7 @@ final class TpcReport {
     StringBuilder md = new StringBuilder("## TPC-H and TPC-DS" + (b.section.equals("tpc") ? "" : " (" + b.section + ")")
         + ": arrowfile against Parquet\n\n");
     String opts = new Layout(TpcBenchmark.ARROW, b.writeOptions, false).label();
-    md.append(String.format(Locale.ROOT, "`TpcBenchmark` (src/bench/java/io/arrowfile/bench), scale factor %s: "
+    md.append(String.format(Locale.ROOT, "`TpcBenchmark` (bench/src/main/java/io/arrowfile/bench), scale factor %s: "
         + "the rows of Trino's generators (`io.trino.tpch:tpch:1.2`, `io.trino.tpcds:tpcds:1.4`) with the Spark "
         + "types of Spark's own TPC tests, each table written by one Spark task per generator part (%d parts for "
         + "the tables the generators split, 1 for the small ones) as Parquet (snappy) and as %s; the query texts "
@@ -37,7 +37,7 @@ final class TpcReport {
         Math.max(1, b.warmup), b.rounds, seconds / 60));
     md.append("```\n").append(command()).append("\n```\n\n");
     if (b.floorSource) {
-      md.append("*In memory*: the Parquet tables' rows served by `FloorSource` (src/bench/java/io/arrowfile/bench/"
+      md.append("*In memory*: the Parquet tables' rows served by `FloorSource` (bench/src/main/java/io/arrowfile/bench/"
           + "floor), a DataSource V2 source that hands Spark prebuilt on-heap column vectors (4096 rows per batch, 2 "
           + "partitions per table) with no file, no I/O, no decoding, no filter pushdown, and sizes each scan for "
           + "join planning as Spark sizes the Parquet files (their bytes times the read columns' share of the row), "
@@ -67,7 +67,7 @@ final class TpcReport {
   }
 
   String command() {
-    return "mvn -o -Pbench -Darrowfile.skipFuzz=true test -Dbench.main=io.arrowfile.bench.TpcBenchmark -Dtpc.sf="
+    return "mvn -o -Pbench -pl bench -am -DskipTests test -Dbench.main=io.arrowfile.bench.TpcBenchmark -Dtpc.sf="
         + TpcData.scaleName(b.sf) + " -Dtpc.suites=" + String.join(",", b.sets) + " -Dtpc.layouts="
         + String.join(",", b.partitioned.stream().map(p -> p ? "partitioned" : "flat").toList())
         + " -Dtpc.parts=" + b.parts + (b.only.isEmpty() ? "" : " -Dtpc.queries=" + String.join(",", b.only))

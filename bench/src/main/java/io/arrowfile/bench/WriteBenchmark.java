@@ -29,7 +29,7 @@ import org.apache.spark.sql.Row;
  * <p>Besides the times it reports the CPU time of Spark's executor threads for each write: on a machine shared with
  * other work it varies far less than the times, and ours / noop in CPU time tracks the ratio of the times.
  *
- * <p>Run: {@code mvn -o -Pbench -Dbench.main=io.arrowfile.bench.WriteBenchmark -Darrowfile.skipFuzz=true test
+ * <p>Run: {@code mvn -o -Pbench -pl bench -am -DskipTests -Dbench.main=io.arrowfile.bench.WriteBenchmark test
  * -Dbench.rows=5000000} (same properties as {@link ArrowBenchmark}; JVM system properties such as the two below
  * go in {@code -Dbench.heap="-Xmx6g -D…"}, which the bench profile passes to the benchmark's JVM).
  * {@code -Dbench.targets=noop,arrowfile_none} runs only some of the targets ({@code _} for a space). With

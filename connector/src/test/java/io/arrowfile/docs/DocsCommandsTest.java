@@ -64,6 +64,7 @@ class DocsCommandsTest {
     for (DocBlocks.Block b : DocBlocks.commands()) {
       String line = b.text();
       boolean known = line.startsWith("mvn ") || line.startsWith("bin/arrowfile ")
+          || line.matches("java (-cp|-p) format/target/.*") // run by FormatJarAloneIT
           || line.matches("(spark-shell|pyspark|spark-submit) .*")
           || NOT_COMMANDS.stream().anyMatch(line::startsWith);
       if (!known) {

@@ -37,6 +37,7 @@ class DocsJavaSnippetsTest {
       import io.arrowfile.columnar.builder.*;
       import io.arrowfile.columnar.type.*;
       import io.arrowfile.ipc.*;
+      import io.arrowfile.ipc.metadata.*;
       import java.nio.file.Path;
       """;
 

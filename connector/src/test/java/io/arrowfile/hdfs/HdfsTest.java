@@ -14,7 +14,7 @@ import io.arrowfile.columnar.type.Schema;
 import io.arrowfile.connector.files.HadoopByteSource;
 import io.arrowfile.ipc.ArrowFileWriter;
 import io.arrowfile.ipc.WriteOptions;
-import io.arrowfile.ipc.CompressionCodec;
+import io.arrowfile.ipc.metadata.CompressionCodec;
 import io.arrowfile.testing.SparkRows;
 import java.io.IOException;
 import java.io.OutputStream;

@@ -11,7 +11,7 @@ import io.arrowfile.ipc.ArrowFileWriter;
 import io.arrowfile.ipc.BatchReader;
 import io.arrowfile.ipc.ReadOptions;
 import io.arrowfile.ipc.WriteOptions;
-import io.arrowfile.ipc.CompressionCodec;
+import io.arrowfile.ipc.metadata.CompressionCodec;
 import io.arrowfile.testing.Dataset;
 import io.arrowfile.testing.RandomData;
 import io.arrowfile.testing.ValueAssertions;

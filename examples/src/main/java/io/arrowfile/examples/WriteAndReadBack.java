@@ -15,7 +15,7 @@ import io.arrowfile.ipc.ArrowFileReader;
 import io.arrowfile.ipc.ArrowFileWriter;
 import io.arrowfile.ipc.ReadOptions;
 import io.arrowfile.ipc.WriteOptions;
-import io.arrowfile.ipc.CompressionCodec;
+import io.arrowfile.ipc.metadata.CompressionCodec;
 import io.arrowfile.ipc.tool.JsonValueWriter;
 import java.math.BigDecimal;
 import java.nio.file.Files;

@@ -1,16 +1,13 @@
 package io.arrowfile.ipc;
 
+import io.arrowfile.ipc.metadata.Block;
 import io.arrowfile.columnar.ArrayData;
 import io.arrowfile.columnar.ArrowFormatException;
 import io.arrowfile.columnar.RecordBatch;
 import io.arrowfile.columnar.memory.ArrowBuffer;
 import io.arrowfile.columnar.type.Field;
 import io.arrowfile.columnar.type.Schema;
-import io.arrowfile.ipc.flatbuf.MetadataCodec;
-import io.arrowfile.ipc.message.DictionaryReader;
-import io.arrowfile.ipc.message.MessageFraming;
-import io.arrowfile.ipc.message.MessageReader;
-import io.arrowfile.ipc.message.RecordBatchDecoder;
+import io.arrowfile.ipc.flatbuf.MetadataFlatbuffers;
 import io.arrowfile.ipc.metadata.BodyBuffer;
 import io.arrowfile.ipc.metadata.DictionaryBatchHeader;
 import io.arrowfile.ipc.metadata.Footer;
@@ -98,7 +95,7 @@ public final class ArrowFileDecoder {
   public static ArrowFileDecoder decodeFooter(String name, long fileSize, ArrowBuffer footer, ReadOptions options) {
     Footer decoded;
     try {
-      decoded = MetadataCodec.readFooter(MessageReader.contiguous(footer));
+      decoded = MetadataFlatbuffers.readFooter(MessageReader.contiguous(footer));
     } catch (ArrowFormatException e) {
       throw e.at("footer").in(name);
     }
@@ -156,7 +153,7 @@ public final class ArrowFileDecoder {
 
   private Message message(Block block, ArrowBuffer metadata) {
     return MessageFraming.blockMessage(metadata, block.metaDataLength(), block.bodyLength(), options,
-        MetadataCodec::readMessage);
+        MetadataFlatbuffers::readMessage);
   }
 
   /** Record batch {@code k}'s message, from the bytes of its {@link #metadata} range. */
@@ -165,7 +162,7 @@ public final class ArrowFileDecoder {
     Message m = message(block, metadata);
     if (!(m.header() instanceof RecordBatchHeader header)) {
       throw new ArrowFormatException("footer's record batch block points at a "
-          + ArrowStreamReader.kind(m.header()) + " message");
+          + m.header().kind() + " message");
     }
     return new RecordBatchMessage(k, block, header, m.bodyLength(), m.version());
   }
@@ -176,7 +173,7 @@ public final class ArrowFileDecoder {
     Message m = message(block, metadata);
     if (!(m.header() instanceof DictionaryBatchHeader header)) {
       throw new ArrowFormatException("footer's dictionary block points at a "
-          + ArrowStreamReader.kind(m.header()) + " message");
+          + m.header().kind() + " message");
     }
     return new DictionaryMessage(block, header, m.bodyLength(), m.version());
   }

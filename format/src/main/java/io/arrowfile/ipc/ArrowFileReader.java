@@ -1,5 +1,6 @@
 package io.arrowfile.ipc;
 
+import io.arrowfile.ipc.metadata.Block;
 import io.arrowfile.columnar.ArrowFormatException;
 import io.arrowfile.columnar.RecordBatch;
 import io.arrowfile.columnar.memory.ArrowBuffer;

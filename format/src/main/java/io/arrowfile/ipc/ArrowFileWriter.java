@@ -4,7 +4,7 @@ import io.arrowfile.columnar.ArrayData;
 import io.arrowfile.columnar.RecordBatch;
 import io.arrowfile.columnar.type.Field;
 import io.arrowfile.columnar.type.Schema;
-import io.arrowfile.ipc.flatbuf.MetadataCodec;
+import io.arrowfile.ipc.flatbuf.MetadataFlatbuffers;
 import io.arrowfile.ipc.metadata.Footer;
 import io.arrowfile.ipc.metadata.MetadataVersion;
 import java.io.IOException;
@@ -140,7 +140,7 @@ public final class ArrowFileWriter extends IpcWriter {
       messages.writeEndOfStream();
       Footer footer = new Footer(MetadataVersion.CURRENT, schemaMessage, dictionaryBlocks, batchBlocks,
           footerMetadata);
-      ByteBuffer fb = MetadataCodec.writeFooter(footer).slice();
+      ByteBuffer fb = MetadataFlatbuffers.writeFooter(footer).slice();
       int length = fb.remaining();
       messages.writeRaw(fb);
       ByteBuffer tail = ByteBuffer.allocate(10).order(ByteOrder.LITTLE_ENDIAN);

@@ -3,10 +3,6 @@ package io.arrowfile.ipc;
 import io.arrowfile.columnar.ArrowFormatException;
 import io.arrowfile.columnar.RecordBatch;
 import io.arrowfile.columnar.type.Schema;
-import io.arrowfile.ipc.message.DictionaryReader;
-import io.arrowfile.ipc.message.MessageReader;
-import io.arrowfile.ipc.message.ReadMessage;
-import io.arrowfile.ipc.message.RecordBatchDecoder;
 import io.arrowfile.ipc.metadata.DictionaryBatchHeader;
 import io.arrowfile.ipc.metadata.MessageHeader;
 import io.arrowfile.ipc.metadata.RecordBatchHeader;
@@ -34,7 +30,7 @@ public final class ArrowStreamReader implements BatchReader {
       throw new ArrowFormatException("stream is empty: it has no schema message").in(messages.name());
     }
     if (!(first.message().header() instanceof SchemaMessage schema)) {
-      throw new ArrowFormatException("stream starts with a " + kind(first.message().header())
+      throw new ArrowFormatException("stream starts with a " + first.message().header().kind()
           + " message, not a schema").at(first.where()).in(messages.name());
     }
     this.schemaMessage = schema;
@@ -63,15 +59,6 @@ public final class ArrowStreamReader implements BatchReader {
   /** A stream read from {@code in} (closed with this reader); {@code name} is for messages. */
   public static ArrowStreamReader open(InputStream in, String name, ReadOptions options) throws IOException {
     return new ArrowStreamReader(MessageReader.of(in, name, options), options);
-  }
-
-  static String kind(MessageHeader header) {
-    if (header instanceof SchemaMessage) {
-      return "schema";
-    } else if (header instanceof DictionaryBatchHeader) {
-      return "dictionary batch";
-    }
-    return "record batch";
   }
 
   @Override

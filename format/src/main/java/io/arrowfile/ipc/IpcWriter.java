@@ -1,14 +1,12 @@
 package io.arrowfile.ipc;
 
+import io.arrowfile.ipc.metadata.Block;
 import io.arrowfile.columnar.ArrayData;
 import io.arrowfile.columnar.RecordBatch;
 import io.arrowfile.columnar.memory.ArrowBuffer;
 import io.arrowfile.columnar.type.ArrowType;
 import io.arrowfile.columnar.type.Field;
 import io.arrowfile.columnar.type.Schema;
-import io.arrowfile.ipc.message.DictionaryUnifier;
-import io.arrowfile.ipc.message.MessageWriter;
-import io.arrowfile.ipc.message.RecordBatchEncoder;
 import io.arrowfile.ipc.metadata.DictionaryBatchHeader;
 import io.arrowfile.ipc.metadata.Endianness;
 import io.arrowfile.ipc.metadata.Message;

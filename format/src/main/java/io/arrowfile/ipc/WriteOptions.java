@@ -1,5 +1,6 @@
 package io.arrowfile.ipc;
 
+import io.arrowfile.ipc.metadata.CompressionCodec;
 
 /**
  * How writers encode bodies: the compression codec (null for none), the zstd level, and whether each compressed

@@ -2,10 +2,10 @@ package io.arrowfile.corrupt;
 
 import io.arrowfile.ipc.ByteSource;
 import io.arrowfile.ipc.ReadOptions;
-import io.arrowfile.ipc.flatbuf.MetadataCodec;
-import io.arrowfile.ipc.message.MessageReader;
-import io.arrowfile.ipc.message.ReadMessage;
-import io.arrowfile.ipc.Block;
+import io.arrowfile.ipc.flatbuf.MetadataFlatbuffers;
+import io.arrowfile.ipc.MessageReader;
+import io.arrowfile.ipc.ReadMessage;
+import io.arrowfile.ipc.metadata.Block;
 import io.arrowfile.ipc.metadata.DictionaryBatchHeader;
 import io.arrowfile.ipc.metadata.Footer;
 import io.arrowfile.ipc.metadata.Message;
@@ -70,12 +70,12 @@ final class IpcSurgery {
   static Footer footer(byte[] file) {
     int length = footerLength(file);
     ByteBuffer fb = ByteBuffer.wrap(file, file.length - 10 - length, length).slice().order(ByteOrder.LITTLE_ENDIAN);
-    return MetadataCodec.readFooter(fb);
+    return MetadataFlatbuffers.readFooter(fb);
   }
 
   /** The encapsulated form: continuation marker, padded length, flatbuffer, padding, body. */
   static byte[] frame(Message message, byte[] body) {
-    ByteBuffer fb = MetadataCodec.writeMessage(message);
+    ByteBuffer fb = MetadataFlatbuffers.writeMessage(message);
     byte[] meta = new byte[fb.remaining()];
     fb.duplicate().get(meta);
     return frame(meta, body);
@@ -120,7 +120,7 @@ final class IpcSurgery {
       }
     }
     Footer footer = footerEdit.apply(new Footer(MetadataVersion.V5, schema, dictionaries, batches, Map.of()));
-    ByteBuffer fb = MetadataCodec.writeFooter(footer);
+    ByteBuffer fb = MetadataFlatbuffers.writeFooter(footer);
     byte[] f = new byte[fb.remaining()];
     fb.duplicate().get(f);
     out.writeBytes(f);

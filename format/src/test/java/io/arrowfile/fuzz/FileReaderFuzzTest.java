@@ -11,7 +11,7 @@ import com.code_intelligence.jazzer.junit.FuzzTest;
  * <p>Seeds and findings (regression inputs) live in {@code src/test/resources/io/arrowfile/fuzz/
  * FileReaderFuzzTestInputs/fuzz/}; a plain {@code mvn test} replays them. {@code mvn verify} fuzzes this
  * target for 20 seconds; the on-demand run, 10 minutes per target and nothing else, is
- * <pre>mvn -Pfuzz -Darrowfile.buildDir=/tmp/build-fuzz test [-Darrowfile.fuzz.duration=1h]</pre>
+ * <pre>mvn -Pfuzz -pl format test [-Darrowfile.fuzz.duration=1h]</pre>
  * A crash is written as {@code crash-<sha1>} into {@code <buildDir>/jazzer/fork-N/}: copy it into the inputs
  * directory above so it becomes a regression test.
  */

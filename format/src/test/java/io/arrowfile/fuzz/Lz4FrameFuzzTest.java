@@ -3,8 +3,8 @@ package io.arrowfile.fuzz;
 import com.code_intelligence.jazzer.junit.FuzzTest;
 import io.arrowfile.columnar.ArrowFormatException;
 import io.arrowfile.columnar.memory.ArrowBuffer;
-import io.arrowfile.ipc.codec.BodyCompression;
-import io.arrowfile.ipc.CompressionCodec;
+import io.arrowfile.ipc.compression.BodyCompression;
+import io.arrowfile.ipc.metadata.CompressionCodec;
 
 /**
  * Fuzz target (d): the LZ4 frame decoder, through {@link BodyCompression#decompress}, as a compressed body buffer

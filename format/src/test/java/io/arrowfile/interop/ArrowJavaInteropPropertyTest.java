@@ -9,7 +9,7 @@ import io.arrowfile.ipc.ArrowStreamWriter;
 import io.arrowfile.ipc.BatchReader;
 import io.arrowfile.ipc.ReadOptions;
 import io.arrowfile.ipc.WriteOptions;
-import io.arrowfile.ipc.CompressionCodec;
+import io.arrowfile.ipc.metadata.CompressionCodec;
 import io.arrowfile.testing.ArrowJavaValues;
 import io.arrowfile.testing.ArrowJavaWriter;
 import io.arrowfile.testing.Dataset;

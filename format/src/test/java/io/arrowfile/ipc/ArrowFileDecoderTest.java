@@ -1,5 +1,7 @@
 package io.arrowfile.ipc;
 
+import io.arrowfile.ipc.metadata.CompressionCodec;
+import io.arrowfile.ipc.metadata.Block;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;

@@ -6,7 +6,7 @@ import io.arrowfile.columnar.RecordBatch;
 import io.arrowfile.columnar.array.ArrowArray;
 import io.arrowfile.columnar.type.Field;
 import io.arrowfile.columnar.type.Schema;
-import io.arrowfile.ipc.CompressionCodec;
+import io.arrowfile.ipc.metadata.CompressionCodec;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;

@@ -5,7 +5,7 @@ import io.arrowfile.columnar.RecordBatch;
 import io.arrowfile.columnar.ValidationLevel;
 import io.arrowfile.columnar.array.ArrowArray;
 import io.arrowfile.columnar.type.Schema;
-import io.arrowfile.ipc.CompressionCodec;
+import io.arrowfile.ipc.metadata.CompressionCodec;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.nio.file.Files;

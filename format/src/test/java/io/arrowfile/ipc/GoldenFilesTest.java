@@ -1,5 +1,6 @@
 package io.arrowfile.ipc;
 
+import io.arrowfile.ipc.metadata.CompressionCodec;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 
@@ -95,7 +96,7 @@ class GoldenFilesTest {
             }
           }
           for (WriteOptions options : new WriteOptions[] {WriteOptions.DEFAULT,
-              WriteOptions.DEFAULT.withCompression(io.arrowfile.ipc.CompressionCodec.LZ4_FRAME)}) {
+              WriteOptions.DEFAULT.withCompression(io.arrowfile.ipc.metadata.CompressionCodec.LZ4_FRAME)}) {
             IpcRoundTripTest.assertSameRows(batches,
                 IpcRoundTripTest.readFile(IpcRoundTripTest.writeFile(batches, schema, options)));
             IpcRoundTripTest.assertSameRows(batches,

@@ -11,7 +11,7 @@ import org.junit.jupiter.api.Assertions;
 
 /**
  * The JavaScript Arrow implementations ({@code apache-arrow}, {@code @uwdata/flechette}) and arrow-rs compiled to
- * WebAssembly ({@code parquet-wasm}), installed by the build with npm ({@code src/test/node/setup-peers.sh},
+ * WebAssembly ({@code parquet-wasm}), installed by the build with npm ({@code testkit/node/setup-peers.sh},
  * Maven's {@code node-peers} execution): the other side of the interop tests of {@code io.arrowfile.interop.node}.
  *
  * <p>Where the build could not install them (no Node.js on the machine), {@link #require()} skips the calling
@@ -19,7 +19,7 @@ import org.junit.jupiter.api.Assertions;
  */
 public final class NodePeers {
   private static final Path DIR = Path.of(System.getProperty("arrowfile.node.dir", "target/node"));
-  private static final Path SCRIPTS = Path.of(System.getProperty("arrowfile.node.scripts", "src/test/node"));
+  private static final Path SCRIPTS = Path.of(System.getProperty("arrowfile.node.scripts", "testkit/node"));
   private static final java.util.concurrent.atomic.AtomicBoolean ANNOUNCED =
       new java.util.concurrent.atomic.AtomicBoolean();
 
@@ -42,7 +42,7 @@ public final class NodePeers {
   }
 
   /**
-   * Runs {@code src/test/node/<script>} with {@code args} under Node.js, its modules resolved from the installed
+   * Runs {@code testkit/node/<script>} with {@code args} under Node.js, its modules resolved from the installed
    * {@code node_modules}, and returns its standard output; a non-zero exit or a run over {@code timeoutSeconds}
    * fails the test with the script's standard error.
    */

@@ -10,7 +10,7 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Assertions;
 
 /**
- * pyarrow, Polars and pandas, in the virtual environment the build makes ({@code src/test/python/setup-peers.sh},
+ * pyarrow, Polars and pandas, in the virtual environment the build makes ({@code testkit/python/setup-peers.sh},
  * Maven's {@code python-peers} execution): the other side of the interop tests.
  *
  * <p>Where the build could not make it (no Python on the machine), {@link #require()} skips the calling test
@@ -18,7 +18,7 @@ import org.junit.jupiter.api.Assertions;
  */
 public final class PythonPeers {
   private static final Path VENV = Path.of(System.getProperty("arrowfile.python.venv", "target/pyenv"));
-  private static final Path SCRIPTS = Path.of(System.getProperty("arrowfile.python.scripts", "src/test/python"));
+  private static final Path SCRIPTS = Path.of(System.getProperty("arrowfile.python.scripts", "testkit/python"));
   private static final java.util.concurrent.atomic.AtomicBoolean ANNOUNCED =
       new java.util.concurrent.atomic.AtomicBoolean();
 
@@ -39,13 +39,13 @@ public final class PythonPeers {
     return Files.isExecutable(VENV.resolve("bin/python"));
   }
 
-  /** A script of {@code src/test/python}. */
+  /** A script of {@code testkit/python}. */
   public static Path script(String name) {
     return SCRIPTS.resolve(name).toAbsolutePath();
   }
 
   /**
-   * Runs {@code src/test/python/<script>} with {@code args} in the peers' venv and returns its standard output;
+   * Runs {@code testkit/python/<script>} with {@code args} in the peers' venv and returns its standard output;
    * a non-zero exit or a run over {@code timeoutSeconds} fails the test with the script's standard error.
    */
   public static String run(String script, long timeoutSeconds, String... args) {

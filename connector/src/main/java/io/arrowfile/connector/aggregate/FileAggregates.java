@@ -14,7 +14,7 @@ import io.arrowfile.connector.types.ArrowToSpark;
 import io.arrowfile.ipc.ArrowFileReader;
 import io.arrowfile.ipc.ByteSource;
 import io.arrowfile.ipc.ReadOptions;
-import io.arrowfile.ipc.Block;
+import io.arrowfile.ipc.metadata.Block;
 import java.io.IOException;
 import java.math.BigDecimal;
 import java.util.ArrayList;

@@ -8,7 +8,7 @@ import io.arrowfile.columnar.type.Schema;
 import io.arrowfile.ipc.ArrowFileDecoder;
 import io.arrowfile.ipc.ArrowFileReader;
 import io.arrowfile.ipc.BatchReader;
-import io.arrowfile.ipc.Block;
+import io.arrowfile.ipc.metadata.Block;
 import io.arrowfile.ipc.ByteRange;
 import io.arrowfile.ipc.ByteSource;
 import java.io.IOException;

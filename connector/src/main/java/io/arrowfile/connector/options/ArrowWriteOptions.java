@@ -1,7 +1,7 @@
 package io.arrowfile.connector.options;
 
 import io.arrowfile.ipc.WriteOptions;
-import io.arrowfile.ipc.CompressionCodec;
+import io.arrowfile.ipc.metadata.CompressionCodec;
 import java.io.Serializable;
 import java.util.ArrayList;
 import java.util.List;

@@ -18,7 +18,7 @@ import io.arrowfile.connector.vector.StructOfVectors;
 import io.arrowfile.ipc.ArrowFileReader;
 import io.arrowfile.ipc.BatchReader;
 import io.arrowfile.ipc.ReadOptions;
-import io.arrowfile.ipc.Block;
+import io.arrowfile.ipc.metadata.Block;
 import java.io.Closeable;
 import java.io.IOException;
 import java.io.UncheckedIOException;

@@ -84,13 +84,13 @@ class ArrowOutputWriterTest {
   void optionsParseCaseInsensitivelyAndFailListingValidValues() {
     ArrowWriteOptions o = ArrowWriteOptions.parse(Map.of("COMPRESSION", "ZSTD", "compressionlevel", "7",
         "RowsPerBatch", "10", "maxbatchbytes", "2m", "statistics", "false", "dictionary", "never", "path", "x"));
-    assertEquals(io.arrowfile.ipc.CompressionCodec.ZSTD, o.compression());
+    assertEquals(io.arrowfile.ipc.metadata.CompressionCodec.ZSTD, o.compression());
     assertEquals(7, o.zstdLevel());
     assertEquals(10, o.rowsPerBatch());
     assertEquals(2L << 20, o.maxBatchBytes());
     assertEquals(false, o.statistics());
     assertEquals(ArrowWriteOptions.DEFAULT.rowsPerBatch(), ArrowWriteOptions.parse(Map.of()).rowsPerBatch());
-    assertEquals(io.arrowfile.ipc.CompressionCodec.LZ4_FRAME,
+    assertEquals(io.arrowfile.ipc.metadata.CompressionCodec.LZ4_FRAME,
         ArrowWriteOptions.parse(Map.of("compression", "lz4")).compression());
     assertNull(ArrowWriteOptions.parse(Map.of("compression", "Uncompressed")).compression());
     assertMessage("valid values: none, uncompressed, lz4, zstd", Map.of("compression", "gzip"));

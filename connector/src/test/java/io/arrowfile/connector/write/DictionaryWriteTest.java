@@ -13,7 +13,7 @@ import io.arrowfile.columnar.type.Schema;
 import io.arrowfile.connector.options.ArrowWriteOptions;
 import io.arrowfile.ipc.ArrowFileReader;
 import io.arrowfile.ipc.ReadOptions;
-import io.arrowfile.ipc.Block;
+import io.arrowfile.ipc.metadata.Block;
 import io.arrowfile.testing.ArrowJavaValues;
 import io.arrowfile.testing.DataFiles;
 import io.arrowfile.testing.SparkSessionExtension;

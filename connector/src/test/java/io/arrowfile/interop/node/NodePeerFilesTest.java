@@ -56,7 +56,7 @@ import scala.jdk.javaapi.CollectionConverters;
 
 /**
  * Files and streams as apache-arrow, flechette and parquet-wasm (arrow-rs in WebAssembly) write them
- * ({@code src/test/node/write_peer_files.mjs}: every type each can build, file and stream, uncompressed, LZ4 and
+ * ({@code testkit/node/write_peer_files.mjs}: every type each can build, file and stream, uncompressed, LZ4 and
  * ZSTD where the library writes them; sliced, zero-row, delta dictionaries; arrow-rs re-encoding a stream, and the
  * Arrow data it makes of a Parquet file). Each is read by our library with full validation and through Spark,
  * and compared value by value with the values the generator built it from: through Spark after the documented

@@ -12,7 +12,7 @@ import io.arrowfile.ipc.ArrowFileReader;
 import io.arrowfile.ipc.ArrowStreamWriter;
 import io.arrowfile.ipc.ReadOptions;
 import io.arrowfile.ipc.WriteOptions;
-import io.arrowfile.ipc.CompressionCodec;
+import io.arrowfile.ipc.metadata.CompressionCodec;
 import io.arrowfile.testing.DataFiles;
 import io.arrowfile.testing.NodePeers;
 import io.arrowfile.testing.SparkSessionExtension;
@@ -42,7 +42,7 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * Files the Spark writer makes, of every Spark type of docs/types.md's "Spark to Arrow (writing)" table (the data of
  * {@link OurFilesSparkWrittenTest}) and with the write options that change the bytes (compression, dictionary
- * encoding, batch sizes), read by apache-arrow and flechette ({@code src/test/node/check_our_files.mjs}) and
+ * encoding, batch sizes), read by apache-arrow and flechette ({@code testkit/node/check_our_files.mjs}) and
  * compared value by value with the rows Spark was given. parquet-wasm (arrow-rs) reads IPC streams only: each
  * file is also written as a stream by our library ({@link ArrowStreamWriter}, same batches and codec) and all
  * three read that.

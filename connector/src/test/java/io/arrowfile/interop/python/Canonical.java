@@ -36,7 +36,7 @@ import org.apache.spark.unsafe.types.CalendarInterval;
 import scala.jdk.javaapi.CollectionConverters;
 
 /**
- * The canonical JSON form of values that {@code src/test/python/check_our_files.py} compares against (its
+ * The canonical JSON form of values that {@code testkit/python/check_our_files.py} compares against (its
  * docstring defines it), made from what the Java side wrote: Spark rows or our object model. Also the case
  * list, the run of the script and the reading of its report.
  */

@@ -28,7 +28,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Arrow's canonical extension types between pyarrow 25 and Spark ({@code src/test/python/canonical_extensions.py}):
+ * Arrow's canonical extension types between pyarrow 25 and Spark ({@code testkit/python/canonical_extensions.py}):
  * pyarrow's {@code bool8}, {@code uuid} and {@code json_} columns and variants (the canonical
  * {@code arrow.parquet.variant} in several storage layouts, and Spark's own Arrow form), file and stream, read
  * through Spark value by value against the generator's inputs; and variants Spark writes, decoded by the

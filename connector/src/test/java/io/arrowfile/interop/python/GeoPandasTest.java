@@ -27,7 +27,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * GeoArrow WKB between GeoPandas and Spark 4.2's GEOMETRY/GEOGRAPHY ({@code src/test/python/geopandas_peer.py}):
+ * GeoArrow WKB between GeoPandas and Spark 4.2's GEOMETRY/GEOGRAPHY ({@code testkit/python/geopandas_peer.py}):
  * GeoDataFrames written with {@code to_arrow} (the {@code geoarrow.wkb} extension, the CRS as PROJJSON) and
  * {@code to_feather} (WKB and GeoParquet's {@code geo} schema metadata) read in Spark with equal geometries and
  * SRID; and the geometries and geographies Spark writes load in GeoPandas with equal geometries and CRS.

@@ -10,7 +10,7 @@ import io.arrowfile.interop.Batches;
 import io.arrowfile.ipc.ArrowFileWriter;
 import io.arrowfile.ipc.ArrowStreamWriter;
 import io.arrowfile.ipc.WriteOptions;
-import io.arrowfile.ipc.CompressionCodec;
+import io.arrowfile.ipc.metadata.CompressionCodec;
 import io.arrowfile.testing.Dataset;
 import io.arrowfile.testing.PythonPeers;
 import io.arrowfile.testing.RandomData;

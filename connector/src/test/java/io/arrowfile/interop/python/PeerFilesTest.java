@@ -40,7 +40,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Files as pyarrow, pandas and Polars write them ({@code src/test/python/write_peer_files.py}: every type pyarrow
+ * Files as pyarrow, pandas and Polars write them ({@code testkit/python/write_peer_files.py}: every type pyarrow
  * writes, file and stream, uncompressed, LZ4 and ZSTD, sliced tables, empty batches, zero rows, megabyte buffers,
  * delta dictionaries, pandas {@code to_feather}, Polars {@code write_ipc} and {@code write_ipc_stream} at each
  * compat level and compression). Each is read by our library with full validation and compared value by value

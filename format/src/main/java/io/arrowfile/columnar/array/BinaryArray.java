@@ -19,8 +19,8 @@ public final class BinaryArray implements ArrowArray {
   BinaryArray(ArrayData data) {
     this.data = data;
     this.validity = data.validity();
-    this.offsets = Views.buffer(data, 1);
-    this.values = Views.buffer(data, 2);
+    this.offsets = BufferAccess.buffer(data, 1);
+    this.values = BufferAccess.buffer(data, 2);
     this.offset = data.offset();
     this.large = data.layout() == Layout.LARGE_VARIABLE_BINARY;
     ArrowType type = data.field().type();

@@ -24,11 +24,11 @@ public final class BinaryViewArray implements ArrowArray {
   BinaryViewArray(ArrayData data) {
     this.data = data;
     this.validity = data.validity();
-    this.views = Views.buffer(data, 1);
+    this.views = BufferAccess.buffer(data, 1);
     int n = Math.max(0, data.bufferCount() - 2);
     this.dataBuffers = new ArrowBuffer[n];
     for (int i = 0; i < n; i++) {
-      dataBuffers[i] = Views.buffer(data, 2 + i);
+      dataBuffers[i] = BufferAccess.buffer(data, 2 + i);
     }
     this.offset = data.offset();
     this.utf8 = data.field().type() instanceof ArrowType.Utf8View;

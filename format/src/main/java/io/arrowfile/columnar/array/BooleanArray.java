@@ -13,7 +13,7 @@ public final class BooleanArray implements ArrowArray {
   BooleanArray(ArrayData data) {
     this.data = data;
     this.validity = data.validity();
-    this.values = Views.buffer(data, 1);
+    this.values = BufferAccess.buffer(data, 1);
     this.offset = data.offset();
   }
 

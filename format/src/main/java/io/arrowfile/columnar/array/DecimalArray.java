@@ -20,7 +20,7 @@ public final class DecimalArray implements ArrowArray {
     this.data = data;
     ArrowType.Decimal type = (ArrowType.Decimal) data.field().type();
     this.validity = data.validity();
-    this.values = Views.buffer(data, 1);
+    this.values = BufferAccess.buffer(data, 1);
     this.offset = data.offset();
     this.byteWidth = type.bitWidth() / 8;
     this.scale = type.scale();

@@ -15,7 +15,7 @@ public final class FixedSizeBinaryArray implements ArrowArray {
   FixedSizeBinaryArray(ArrayData data) {
     this.data = data;
     this.validity = data.validity();
-    this.values = Views.buffer(data, 1);
+    this.values = BufferAccess.buffer(data, 1);
     this.offset = data.offset();
     this.byteWidth = ((ArrowType.FixedSizeBinary) data.field().type()).byteWidth();
   }

@@ -54,6 +54,6 @@ public final class FixedSizeListArray implements ArrowArray {
     for (int j = 0; j < listSize; j++) {
       out[j] = values.getObject(start + j);
     }
-    return Views.list(out);
+    return BufferAccess.list(out);
   }
 }

@@ -16,7 +16,7 @@ public final class FloatingPointArray implements ArrowArray {
   FloatingPointArray(ArrayData data) {
     this.data = data;
     this.validity = data.validity();
-    this.values = Views.buffer(data, 1);
+    this.values = BufferAccess.buffer(data, 1);
     this.offset = data.offset();
     this.precision = ((ArrowType.FloatingPoint) data.field().type()).precision();
   }
@@ -43,7 +43,7 @@ public final class FloatingPointArray implements ArrowArray {
   /** The value of a Float16 or Float32 array as a float (Float64 values are narrowed). */
   public float getFloat(long index) {
     switch (precision) {
-      case HALF: return Views.float16ToFloat(values.getShort((offset + index) << 1));
+      case HALF: return BufferAccess.float16ToFloat(values.getShort((offset + index) << 1));
       case SINGLE: return values.getFloat((offset + index) << 2);
       default: return (float) values.getDouble((offset + index) << 3);
     }

@@ -27,7 +27,7 @@ public final class IntArray implements ArrowArray {
   IntArray(ArrayData data, ArrowType.Int type) {
     this.data = data;
     this.validity = data.validity();
-    this.values = Views.buffer(data, 1);
+    this.values = BufferAccess.buffer(data, 1);
     this.offset = data.offset();
     this.byteWidth = type.bitWidth() / 8;
     this.signed = type.signed();
@@ -87,8 +87,8 @@ public final class IntArray implements ArrowArray {
    */
   public long getAsLong(long index) {
     long byteIndex = (offset + index) * byteWidth;
-    return signed ? Views.readSigned(values, byteWidth, byteIndex)
-        : Views.readUnsigned(values, byteWidth, byteIndex);
+    return signed ? BufferAccess.readSigned(values, byteWidth, byteIndex)
+        : BufferAccess.readUnsigned(values, byteWidth, byteIndex);
   }
 
   @Override

@@ -18,7 +18,7 @@ public final class IntervalArray implements ArrowArray {
     this.data = data;
     ArrowType.Interval type = (ArrowType.Interval) data.field().type();
     this.validity = data.validity();
-    this.values = Views.buffer(data, 1);
+    this.values = BufferAccess.buffer(data, 1);
     this.offset = data.offset();
     this.unit = type.unit();
     this.byteWidth = type.byteWidth();

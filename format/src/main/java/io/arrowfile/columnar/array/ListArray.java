@@ -17,7 +17,7 @@ public final class ListArray implements ArrowArray {
   ListArray(ArrayData data) {
     this.data = data;
     this.validity = data.validity();
-    this.offsets = Views.buffer(data, 1);
+    this.offsets = BufferAccess.buffer(data, 1);
     this.offset = data.offset();
     this.large = data.layout() == Layout.LARGE_LIST;
     this.values = ArrowArray.of(data.child(0));
@@ -61,6 +61,6 @@ public final class ListArray implements ArrowArray {
     for (int j = 0; j < out.length; j++) {
       out[j] = values.getObject(start + j);
     }
-    return Views.list(out);
+    return BufferAccess.list(out);
   }
 }

@@ -21,8 +21,8 @@ public final class ListViewArray implements ArrowArray {
   ListViewArray(ArrayData data) {
     this.data = data;
     this.validity = data.validity();
-    this.offsets = Views.buffer(data, 1);
-    this.sizes = Views.buffer(data, 2);
+    this.offsets = BufferAccess.buffer(data, 1);
+    this.sizes = BufferAccess.buffer(data, 2);
     this.offset = data.offset();
     this.large = data.layout() == Layout.LARGE_LIST_VIEW;
     this.values = ArrowArray.of(data.child(0));
@@ -62,6 +62,6 @@ public final class ListViewArray implements ArrowArray {
     for (int j = 0; j < out.length; j++) {
       out[j] = values.getObject(start + j);
     }
-    return Views.list(out);
+    return BufferAccess.list(out);
   }
 }

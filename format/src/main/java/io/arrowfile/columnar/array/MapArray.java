@@ -20,7 +20,7 @@ public final class MapArray implements ArrowArray {
   MapArray(ArrayData data) {
     this.data = data;
     this.validity = data.validity();
-    this.offsets = Views.buffer(data, 1);
+    this.offsets = BufferAccess.buffer(data, 1);
     this.offset = data.offset();
     this.entries = data.child(0);
     this.entriesOffset = entries.offset();
@@ -76,6 +76,6 @@ public final class MapArray implements ArrowArray {
           new AbstractMap.SimpleImmutableEntry<>(keys.getObject(e), items.getObject(e));
       out[j] = entry;
     }
-    return Views.list(out);
+    return BufferAccess.list(out);
   }
 }

@@ -20,7 +20,7 @@ public final class RunEndEncodedArray implements ArrowArray {
     this.data = data;
     this.offset = data.offset();
     ArrayData ends = data.child(0);
-    this.runEnds = Views.buffer(ends, 1);
+    this.runEnds = BufferAccess.buffer(ends, 1);
     this.runEndsOffset = ends.offset();
     this.runCount = ends.length();
     this.runEndWidth = ends.field().type().byteWidth();
@@ -43,7 +43,7 @@ public final class RunEndEncodedArray implements ArrowArray {
 
   /** The end (exclusive, in logical slots before this array's offset) of run {@code run}. */
   public long runEnd(long run) {
-    return Views.readSigned(runEnds, runEndWidth, (runEndsOffset + run) * runEndWidth);
+    return BufferAccess.readSigned(runEnds, runEndWidth, (runEndsOffset + run) * runEndWidth);
   }
 
   /** The run (and values slot) covering logical slot {@code index}, by binary search. */

@@ -59,6 +59,6 @@ public final class StructArray implements ArrowArray {
     for (int k = 0; k < out.length; k++) {
       out[k] = children[k].getObject(offset + index);
     }
-    return Views.list(out);
+    return BufferAccess.list(out);
   }
 }

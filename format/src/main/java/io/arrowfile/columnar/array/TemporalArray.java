@@ -17,7 +17,7 @@ public final class TemporalArray implements ArrowArray {
   TemporalArray(ArrayData data) {
     this.data = data;
     this.validity = data.validity();
-    this.values = Views.buffer(data, 1);
+    this.values = BufferAccess.buffer(data, 1);
     this.offset = data.offset();
     this.wide = data.field().type().byteWidth() == 8;
   }

@@ -22,9 +22,9 @@ public final class UnionArray implements ArrowArray {
   UnionArray(ArrayData data) {
     this.data = data;
     ArrowType.Union type = (ArrowType.Union) data.field().type();
-    this.typeIds = Views.buffer(data, 0);
+    this.typeIds = BufferAccess.buffer(data, 0);
     this.dense = type.mode() == UnionMode.DENSE;
-    this.offsets = dense ? Views.buffer(data, 1) : null;
+    this.offsets = dense ? BufferAccess.buffer(data, 1) : null;
     this.offset = data.offset();
     this.children = new ArrowArray[data.children().size()];
     for (int i = 0; i < children.length; i++) {

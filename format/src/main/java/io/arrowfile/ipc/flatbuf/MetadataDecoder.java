@@ -12,9 +12,9 @@ import io.arrowfile.columnar.type.TimeUnit;
 import io.arrowfile.columnar.type.UnionMode;
 import io.arrowfile.ipc.flatbuf.FlatBufferReader.Table;
 import io.arrowfile.ipc.flatbuf.FlatBufferReader.Vec;
-import io.arrowfile.ipc.Block;
+import io.arrowfile.ipc.metadata.Block;
 import io.arrowfile.ipc.metadata.BodyBuffer;
-import io.arrowfile.ipc.CompressionCodec;
+import io.arrowfile.ipc.metadata.CompressionCodec;
 import io.arrowfile.ipc.metadata.DictionaryBatchHeader;
 import io.arrowfile.ipc.metadata.Endianness;
 import io.arrowfile.ipc.metadata.FieldNode;
@@ -45,45 +45,45 @@ final class MetadataDecoder {
 
   Message message() {
     Table m = r.root("Message");
-    MetadataVersion version = version(r.getShort(m, Fb.MESSAGE_VERSION, (short) 0, "Message.version"),
+    MetadataVersion version = version(r.getShort(m, FbsSchema.MESSAGE_VERSION, (short) 0, "Message.version"),
         "Message");
-    int headerType = Byte.toUnsignedInt(r.getByte(m, Fb.MESSAGE_HEADER_TYPE, (byte) 0, "Message.header_type"));
-    long bodyLength = r.getLong(m, Fb.MESSAGE_BODY_LENGTH, 0L, "Message.bodyLength");
+    int headerType = Byte.toUnsignedInt(r.getByte(m, FbsSchema.MESSAGE_HEADER_TYPE, (byte) 0, "Message.header_type"));
+    long bodyLength = r.getLong(m, FbsSchema.MESSAGE_BODY_LENGTH, 0L, "Message.bodyLength");
     if (bodyLength < 0) {
       throw new ArrowFormatException("Message bodyLength " + bodyLength + " is negative");
     }
-    Map<String, String> metadata = keyValues(m, Fb.MESSAGE_CUSTOM_METADATA, "Message.custom_metadata");
+    Map<String, String> metadata = keyValues(m, FbsSchema.MESSAGE_CUSTOM_METADATA, "Message.custom_metadata");
     String headerName;
     switch (headerType) {
-      case Fb.HEADER_NONE:
+      case FbsSchema.HEADER_NONE:
         throw new ArrowFormatException("Message has no header (header type NONE)");
-      case Fb.HEADER_SCHEMA:
+      case FbsSchema.HEADER_SCHEMA:
         headerName = "Schema";
         break;
-      case Fb.HEADER_DICTIONARY_BATCH:
+      case FbsSchema.HEADER_DICTIONARY_BATCH:
         headerName = "DictionaryBatch";
         break;
-      case Fb.HEADER_RECORD_BATCH:
+      case FbsSchema.HEADER_RECORD_BATCH:
         headerName = "RecordBatch";
         break;
-      case Fb.HEADER_TENSOR:
+      case FbsSchema.HEADER_TENSOR:
         throw new ArrowFormatException("Message header Tensor is not supported (not part of the columnar format)");
-      case Fb.HEADER_SPARSE_TENSOR:
+      case FbsSchema.HEADER_SPARSE_TENSOR:
         throw new ArrowFormatException(
             "Message header SparseTensor is not supported (not part of the columnar format)");
       default:
         throw new ArrowFormatException("Message has header type " + headerType + ", not a known MessageHeader");
     }
-    Table h = r.getTable(m, Fb.MESSAGE_HEADER, "Message.header");
+    Table h = r.getTable(m, FbsSchema.MESSAGE_HEADER, "Message.header");
     if (h == null) {
       throw new ArrowFormatException("Message says its header is a " + headerName + " but has no header table");
     }
     MessageHeader header;
     switch (headerType) {
-      case Fb.HEADER_SCHEMA:
+      case FbsSchema.HEADER_SCHEMA:
         header = schema(h);
         break;
-      case Fb.HEADER_DICTIONARY_BATCH:
+      case FbsSchema.HEADER_DICTIONARY_BATCH:
         header = dictionaryBatch(h);
         break;
       default:
@@ -94,22 +94,22 @@ final class MetadataDecoder {
   }
 
   private DictionaryBatchHeader dictionaryBatch(Table t) {
-    long id = r.getLong(t, Fb.DICTIONARY_BATCH_ID, 0L, "DictionaryBatch.id");
-    Table data = r.getTable(t, Fb.DICTIONARY_BATCH_DATA, "DictionaryBatch.data");
+    long id = r.getLong(t, FbsSchema.DICTIONARY_BATCH_ID, 0L, "DictionaryBatch.id");
+    Table data = r.getTable(t, FbsSchema.DICTIONARY_BATCH_DATA, "DictionaryBatch.data");
     if (data == null) {
       throw new ArrowFormatException("DictionaryBatch (id " + id + ") has no data RecordBatch");
     }
-    boolean isDelta = r.getBool(t, Fb.DICTIONARY_BATCH_IS_DELTA, false, "DictionaryBatch.isDelta");
+    boolean isDelta = r.getBool(t, FbsSchema.DICTIONARY_BATCH_IS_DELTA, false, "DictionaryBatch.isDelta");
     return new DictionaryBatchHeader(id, recordBatch(data, "DictionaryBatch.data"), isDelta);
   }
 
   private RecordBatchHeader recordBatch(Table t, String what) {
-    long length = r.getLong(t, Fb.RECORD_BATCH_LENGTH, 0L, what + ".length");
+    long length = r.getLong(t, FbsSchema.RECORD_BATCH_LENGTH, 0L, what + ".length");
     if (length < 0) {
       throw new ArrowFormatException(what + " length " + length + " is negative");
     }
     List<FieldNode> nodes = new ArrayList<>();
-    Vec nv = r.getVector(t, Fb.RECORD_BATCH_NODES, 16, what + ".nodes");
+    Vec nv = r.getVector(t, FbsSchema.RECORD_BATCH_NODES, 16, what + ".nodes");
     if (nv != null) {
       for (int i = 0; i < nv.length(); i++) {
         long len = r.structLong(nv, i, 0);
@@ -123,7 +123,7 @@ final class MetadataDecoder {
       }
     }
     List<BodyBuffer> buffers = new ArrayList<>();
-    Vec bv = r.getVector(t, Fb.RECORD_BATCH_BUFFERS, 16, what + ".buffers");
+    Vec bv = r.getVector(t, FbsSchema.RECORD_BATCH_BUFFERS, 16, what + ".buffers");
     if (bv != null) {
       for (int i = 0; i < bv.length(); i++) {
         long off = r.structLong(bv, i, 0);
@@ -136,22 +136,22 @@ final class MetadataDecoder {
       }
     }
     CompressionCodec codec = null;
-    Table c = r.getTable(t, Fb.RECORD_BATCH_COMPRESSION, what + ".compression");
+    Table c = r.getTable(t, FbsSchema.RECORD_BATCH_COMPRESSION, what + ".compression");
     if (c != null) {
-      int codecId = r.getByte(c, Fb.BODY_COMPRESSION_CODEC, (byte) 0, "BodyCompression.codec");
-      if (codecId < 0 || codecId >= Fb.COMPRESSION_CODECS.length) {
+      int codecId = r.getByte(c, FbsSchema.BODY_COMPRESSION_CODEC, (byte) 0, "BodyCompression.codec");
+      if (codecId < 0 || codecId >= FbsSchema.COMPRESSION_CODECS.length) {
         throw new ArrowFormatException(what + " has compression codec " + codecId
             + ", not a known CompressionType");
       }
-      codec = Fb.COMPRESSION_CODECS[codecId];
-      int method = r.getByte(c, Fb.BODY_COMPRESSION_METHOD, (byte) 0, "BodyCompression.method");
-      if (method != Fb.BODY_COMPRESSION_BUFFER) {
+      codec = FbsSchema.COMPRESSION_CODECS[codecId];
+      int method = r.getByte(c, FbsSchema.BODY_COMPRESSION_METHOD, (byte) 0, "BodyCompression.method");
+      if (method != FbsSchema.BODY_COMPRESSION_BUFFER) {
         throw new ArrowFormatException(what + " has body compression method " + method
             + "; only BUFFER (0) is supported");
       }
     }
     List<Long> variadic = new ArrayList<>();
-    Vec vv = r.getVector(t, Fb.RECORD_BATCH_VARIADIC_BUFFER_COUNTS, 8, what + ".variadicBufferCounts");
+    Vec vv = r.getVector(t, FbsSchema.RECORD_BATCH_VARIADIC_BUFFER_COUNTS, 8, what + ".variadicBufferCounts");
     if (vv != null) {
       for (int i = 0; i < vv.length(); i++) {
         long count = r.longAt(vv, i);
@@ -168,15 +168,15 @@ final class MetadataDecoder {
 
   Footer footer() {
     Table f = r.root("Footer");
-    MetadataVersion version = version(r.getShort(f, Fb.FOOTER_VERSION, (short) 0, "Footer.version"), "Footer");
-    Table s = r.getTable(f, Fb.FOOTER_SCHEMA, "Footer.schema");
+    MetadataVersion version = version(r.getShort(f, FbsSchema.FOOTER_VERSION, (short) 0, "Footer.version"), "Footer");
+    Table s = r.getTable(f, FbsSchema.FOOTER_SCHEMA, "Footer.schema");
     if (s == null) {
       throw new ArrowFormatException("Footer has no schema");
     }
     SchemaMessage schema = schema(s);
-    List<Block> dictionaries = blocks(f, Fb.FOOTER_DICTIONARIES, "Footer.dictionaries");
-    List<Block> batches = blocks(f, Fb.FOOTER_RECORD_BATCHES, "Footer.recordBatches");
-    Map<String, String> metadata = keyValues(f, Fb.FOOTER_CUSTOM_METADATA, "Footer.custom_metadata");
+    List<Block> dictionaries = blocks(f, FbsSchema.FOOTER_DICTIONARIES, "Footer.dictionaries");
+    List<Block> batches = blocks(f, FbsSchema.FOOTER_RECORD_BATCHES, "Footer.recordBatches");
+    Map<String, String> metadata = keyValues(f, FbsSchema.FOOTER_CUSTOM_METADATA, "Footer.custom_metadata");
     return new Footer(version, schema, dictionaries, batches, metadata);
   }
 
@@ -210,15 +210,15 @@ final class MetadataDecoder {
   // ---------------------------------------------------------------- Schema.fbs
 
   SchemaMessage schema(Table s) {
-    short e = r.getShort(s, Fb.SCHEMA_ENDIANNESS, (short) 0, "Schema.endianness");
+    short e = r.getShort(s, FbsSchema.SCHEMA_ENDIANNESS, (short) 0, "Schema.endianness");
     if (e < 0 || e > 1) {
       throw new ArrowFormatException("Schema has endianness " + e + ", not a known Endianness");
     }
     Endianness endianness = e == 0 ? Endianness.LITTLE : Endianness.BIG;
-    List<Field> fields = fields(s, Fb.SCHEMA_FIELDS, "Schema.fields", 1);
-    Map<String, String> metadata = keyValues(s, Fb.SCHEMA_CUSTOM_METADATA, "Schema.custom_metadata");
+    List<Field> fields = fields(s, FbsSchema.SCHEMA_FIELDS, "Schema.fields", 1);
+    Map<String, String> metadata = keyValues(s, FbsSchema.SCHEMA_CUSTOM_METADATA, "Schema.custom_metadata");
     long features = 0;
-    Vec fv = r.getVector(s, Fb.SCHEMA_FEATURES, 8, "Schema.features");
+    Vec fv = r.getVector(s, FbsSchema.SCHEMA_FEATURES, 8, "Schema.features");
     if (fv != null) {
       for (int i = 0; i < fv.length(); i++) {
         long feature = r.longAt(fv, i);
@@ -251,18 +251,18 @@ final class MetadataDecoder {
   private Field field(Table t, int index, int depth) {
     String name;
     try {
-      name = r.getString(t, Fb.FIELD_NAME, "Field.name");
+      name = r.getString(t, FbsSchema.FIELD_NAME, "Field.name");
     } catch (ArrowFormatException e) {
       throw e.inField("#" + index);
     }
     String label = name == null || name.isEmpty() ? "#" + index : name;
     try {
-      boolean nullable = r.getBool(t, Fb.FIELD_NULLABLE, false, "Field.nullable");
-      int typeType = Byte.toUnsignedInt(r.getByte(t, Fb.FIELD_TYPE_TYPE, (byte) 0, "Field.type_type"));
-      Table typeTable = r.getTable(t, Fb.FIELD_TYPE, "Field.type");
-      DictionaryEncoding dictionary = dictionary(r.getTable(t, Fb.FIELD_DICTIONARY, "Field.dictionary"));
-      List<Field> children = fields(t, Fb.FIELD_CHILDREN, "Field.children", depth + 1);
-      Map<String, String> metadata = keyValues(t, Fb.FIELD_CUSTOM_METADATA, "Field.custom_metadata");
+      boolean nullable = r.getBool(t, FbsSchema.FIELD_NULLABLE, false, "Field.nullable");
+      int typeType = Byte.toUnsignedInt(r.getByte(t, FbsSchema.FIELD_TYPE_TYPE, (byte) 0, "Field.type_type"));
+      Table typeTable = r.getTable(t, FbsSchema.FIELD_TYPE, "Field.type");
+      DictionaryEncoding dictionary = dictionary(r.getTable(t, FbsSchema.FIELD_DICTIONARY, "Field.dictionary"));
+      List<Field> children = fields(t, FbsSchema.FIELD_CHILDREN, "Field.children", depth + 1);
+      Map<String, String> metadata = keyValues(t, FbsSchema.FIELD_CUSTOM_METADATA, "Field.custom_metadata");
       ArrowType type = type(typeType, typeTable);
       checkChildren(type, children);
       return new Field(name, nullable, type, dictionary, children, metadata);
@@ -275,11 +275,11 @@ final class MetadataDecoder {
     if (d == null) {
       return null;
     }
-    long id = r.getLong(d, Fb.DICT_ID, 0L, "DictionaryEncoding.id");
-    Table it = r.getTable(d, Fb.DICT_INDEX_TYPE, "DictionaryEncoding.indexType");
+    long id = r.getLong(d, FbsSchema.DICT_ID, 0L, "DictionaryEncoding.id");
+    Table it = r.getTable(d, FbsSchema.DICT_INDEX_TYPE, "DictionaryEncoding.indexType");
     ArrowType.Int indexType = it == null ? ArrowType.Int.INT32 : intType(it, "dictionary indexType");
-    boolean ordered = r.getBool(d, Fb.DICT_IS_ORDERED, false, "DictionaryEncoding.isOrdered");
-    short kind = r.getShort(d, Fb.DICT_KIND, (short) 0, "DictionaryEncoding.dictionaryKind");
+    boolean ordered = r.getBool(d, FbsSchema.DICT_IS_ORDERED, false, "DictionaryEncoding.isOrdered");
+    short kind = r.getShort(d, FbsSchema.DICT_KIND, (short) 0, "DictionaryEncoding.dictionaryKind");
     if (kind != 0) {
       throw new ArrowFormatException("dictionary " + id + " has dictionaryKind " + kind
           + ", not a known DictionaryKind (only DenseArray = 0)");
@@ -305,22 +305,22 @@ final class MetadataDecoder {
 
   private ArrowType type(int typeType, Table t) {
     switch (typeType) {
-      case Fb.TYPE_NONE:
+      case FbsSchema.TYPE_NONE:
         throw new ArrowFormatException("field has no type (type id NONE)");
-      case Fb.TYPE_NULL:
+      case FbsSchema.TYPE_NULL:
         return new ArrowType.Null();
-      case Fb.TYPE_INT:
+      case FbsSchema.TYPE_INT:
         return intType(t, "type");
-      case Fb.TYPE_FLOATING_POINT:
+      case FbsSchema.TYPE_FLOATING_POINT:
         return new ArrowType.FloatingPoint(enumValue(Precision.values(),
             r.getShort(t, 0, (short) 0, "FloatingPoint.precision"), "FloatingPoint precision"));
-      case Fb.TYPE_BINARY:
+      case FbsSchema.TYPE_BINARY:
         return new ArrowType.Binary();
-      case Fb.TYPE_UTF8:
+      case FbsSchema.TYPE_UTF8:
         return new ArrowType.Utf8();
-      case Fb.TYPE_BOOL:
+      case FbsSchema.TYPE_BOOL:
         return new ArrowType.Bool();
-      case Fb.TYPE_DECIMAL: {
+      case FbsSchema.TYPE_DECIMAL: {
         int precision = r.getInt(t, 0, 0, "Decimal.precision");
         int scale = r.getInt(t, 1, 0, "Decimal.scale");
         int bitWidth = r.getInt(t, 2, 128, "Decimal.bitWidth");
@@ -332,10 +332,10 @@ final class MetadataDecoder {
         }
         return new ArrowType.Decimal(precision, scale, bitWidth);
       }
-      case Fb.TYPE_DATE:
+      case FbsSchema.TYPE_DATE:
         return new ArrowType.Date(enumValue(DateUnit.values(), r.getShort(t, 0, (short) 1, "Date.unit"),
             "Date unit"));
-      case Fb.TYPE_TIME: {
+      case FbsSchema.TYPE_TIME: {
         TimeUnit unit = enumValue(TimeUnit.values(), r.getShort(t, 0, (short) 1, "Time.unit"), "Time unit");
         int bitWidth = r.getInt(t, 1, 32, "Time.bitWidth");
         int expected = unit == TimeUnit.SECOND || unit == TimeUnit.MILLISECOND ? 32 : 64;
@@ -345,18 +345,18 @@ final class MetadataDecoder {
         }
         return new ArrowType.Time(unit, bitWidth);
       }
-      case Fb.TYPE_TIMESTAMP:
+      case FbsSchema.TYPE_TIMESTAMP:
         return new ArrowType.Timestamp(
             enumValue(TimeUnit.values(), r.getShort(t, 0, (short) 0, "Timestamp.unit"), "Timestamp unit"),
             r.getString(t, 1, "Timestamp.timezone"));
-      case Fb.TYPE_INTERVAL:
+      case FbsSchema.TYPE_INTERVAL:
         return new ArrowType.Interval(enumValue(IntervalUnit.values(),
             r.getShort(t, 0, (short) 0, "Interval.unit"), "Interval unit"));
-      case Fb.TYPE_LIST:
+      case FbsSchema.TYPE_LIST:
         return new ArrowType.List();
-      case Fb.TYPE_STRUCT:
+      case FbsSchema.TYPE_STRUCT:
         return new ArrowType.Struct();
-      case Fb.TYPE_UNION: {
+      case FbsSchema.TYPE_UNION: {
         UnionMode mode = enumValue(UnionMode.values(), r.getShort(t, 0, (short) 0, "Union.mode"), "Union mode");
         Vec ids = r.getVector(t, 1, 4, "Union.typeIds");
         int[] typeIds = null;
@@ -378,40 +378,40 @@ final class MetadataDecoder {
         }
         return new ArrowType.Union(mode, typeIds);
       }
-      case Fb.TYPE_FIXED_SIZE_BINARY: {
+      case FbsSchema.TYPE_FIXED_SIZE_BINARY: {
         int byteWidth = r.getInt(t, 0, 0, "FixedSizeBinary.byteWidth");
         if (byteWidth < 0) {
           throw new ArrowFormatException("FixedSizeBinary byteWidth " + byteWidth + " is negative");
         }
         return new ArrowType.FixedSizeBinary(byteWidth);
       }
-      case Fb.TYPE_FIXED_SIZE_LIST: {
+      case FbsSchema.TYPE_FIXED_SIZE_LIST: {
         int listSize = r.getInt(t, 0, 0, "FixedSizeList.listSize");
         if (listSize < 0) {
           throw new ArrowFormatException("FixedSizeList listSize " + listSize + " is negative");
         }
         return new ArrowType.FixedSizeList(listSize);
       }
-      case Fb.TYPE_MAP:
+      case FbsSchema.TYPE_MAP:
         return new ArrowType.Map(r.getBool(t, 0, false, "Map.keysSorted"));
-      case Fb.TYPE_DURATION:
+      case FbsSchema.TYPE_DURATION:
         return new ArrowType.Duration(enumValue(TimeUnit.values(), r.getShort(t, 0, (short) 1, "Duration.unit"),
             "Duration unit"));
-      case Fb.TYPE_LARGE_BINARY:
+      case FbsSchema.TYPE_LARGE_BINARY:
         return new ArrowType.LargeBinary();
-      case Fb.TYPE_LARGE_UTF8:
+      case FbsSchema.TYPE_LARGE_UTF8:
         return new ArrowType.LargeUtf8();
-      case Fb.TYPE_LARGE_LIST:
+      case FbsSchema.TYPE_LARGE_LIST:
         return new ArrowType.LargeList();
-      case Fb.TYPE_RUN_END_ENCODED:
+      case FbsSchema.TYPE_RUN_END_ENCODED:
         return new ArrowType.RunEndEncoded();
-      case Fb.TYPE_BINARY_VIEW:
+      case FbsSchema.TYPE_BINARY_VIEW:
         return new ArrowType.BinaryView();
-      case Fb.TYPE_UTF8_VIEW:
+      case FbsSchema.TYPE_UTF8_VIEW:
         return new ArrowType.Utf8View();
-      case Fb.TYPE_LIST_VIEW:
+      case FbsSchema.TYPE_LIST_VIEW:
         return new ArrowType.ListView();
-      case Fb.TYPE_LARGE_LIST_VIEW:
+      case FbsSchema.TYPE_LARGE_LIST_VIEW:
         return new ArrowType.LargeListView();
       default:
         throw new ArrowFormatException("type id " + typeType + " is not a known Type");

@@ -4,7 +4,7 @@ import com.google.flatbuffers.FlatBufferBuilder;
 import io.arrowfile.columnar.type.ArrowType;
 import io.arrowfile.columnar.type.DictionaryEncoding;
 import io.arrowfile.columnar.type.Field;
-import io.arrowfile.ipc.Block;
+import io.arrowfile.ipc.metadata.Block;
 import io.arrowfile.ipc.metadata.BodyBuffer;
 import io.arrowfile.ipc.metadata.DictionaryBatchHeader;
 import io.arrowfile.ipc.metadata.Endianness;
@@ -51,24 +51,24 @@ final class MetadataEncoder {
     byte headerType;
     int header;
     if (h instanceof SchemaMessage s) {
-      headerType = Fb.HEADER_SCHEMA;
+      headerType = FbsSchema.HEADER_SCHEMA;
       header = schemaTable(s);
     } else if (h instanceof RecordBatchHeader rb) {
-      headerType = Fb.HEADER_RECORD_BATCH;
+      headerType = FbsSchema.HEADER_RECORD_BATCH;
       header = recordBatchTable(rb);
     } else if (h instanceof DictionaryBatchHeader db) {
-      headerType = Fb.HEADER_DICTIONARY_BATCH;
+      headerType = FbsSchema.HEADER_DICTIONARY_BATCH;
       header = dictionaryBatchTable(db);
     } else {
       throw new IllegalArgumentException("unknown message header " + h);
     }
     int metadata = keyValues(m.customMetadata());
     b.startTable(5);
-    b.addLong(Fb.MESSAGE_BODY_LENGTH, m.bodyLength(), 0L);
-    b.addOffset(Fb.MESSAGE_CUSTOM_METADATA, metadata, 0);
-    b.addOffset(Fb.MESSAGE_HEADER, header, 0);
-    b.addShort(Fb.MESSAGE_VERSION, (short) Objects.requireNonNull(m.version(), "version").ordinal(), (short) 0);
-    b.addByte(Fb.MESSAGE_HEADER_TYPE, headerType, (byte) 0);
+    b.addLong(FbsSchema.MESSAGE_BODY_LENGTH, m.bodyLength(), 0L);
+    b.addOffset(FbsSchema.MESSAGE_CUSTOM_METADATA, metadata, 0);
+    b.addOffset(FbsSchema.MESSAGE_HEADER, header, 0);
+    b.addShort(FbsSchema.MESSAGE_VERSION, (short) Objects.requireNonNull(m.version(), "version").ordinal(), (short) 0);
+    b.addByte(FbsSchema.MESSAGE_HEADER_TYPE, headerType, (byte) 0);
     return b.endTable();
   }
 
@@ -78,11 +78,11 @@ final class MetadataEncoder {
     int batches = blocks(f.recordBatches());
     int metadata = keyValues(f.customMetadata());
     b.startTable(5);
-    b.addOffset(Fb.FOOTER_SCHEMA, schema, 0);
-    b.addOffset(Fb.FOOTER_DICTIONARIES, dictionaries, 0);
-    b.addOffset(Fb.FOOTER_RECORD_BATCHES, batches, 0);
-    b.addOffset(Fb.FOOTER_CUSTOM_METADATA, metadata, 0);
-    b.addShort(Fb.FOOTER_VERSION, (short) Objects.requireNonNull(f.version(), "version").ordinal(), (short) 0);
+    b.addOffset(FbsSchema.FOOTER_SCHEMA, schema, 0);
+    b.addOffset(FbsSchema.FOOTER_DICTIONARIES, dictionaries, 0);
+    b.addOffset(FbsSchema.FOOTER_RECORD_BATCHES, batches, 0);
+    b.addOffset(FbsSchema.FOOTER_CUSTOM_METADATA, metadata, 0);
+    b.addShort(FbsSchema.FOOTER_VERSION, (short) Objects.requireNonNull(f.version(), "version").ordinal(), (short) 0);
     return b.endTable();
   }
 
@@ -120,8 +120,8 @@ final class MetadataEncoder {
     int compression = 0;
     if (rb.compression() != null) {
       b.startTable(2);
-      b.addByte(Fb.BODY_COMPRESSION_CODEC, (byte) rb.compression().ordinal(), (byte) 0);
-      b.addByte(Fb.BODY_COMPRESSION_METHOD, (byte) Fb.BODY_COMPRESSION_BUFFER, (byte) 0);
+      b.addByte(FbsSchema.BODY_COMPRESSION_CODEC, (byte) rb.compression().ordinal(), (byte) 0);
+      b.addByte(FbsSchema.BODY_COMPRESSION_METHOD, (byte) FbsSchema.BODY_COMPRESSION_BUFFER, (byte) 0);
       compression = b.endTable();
     }
     int variadic = 0;
@@ -134,20 +134,20 @@ final class MetadataEncoder {
       variadic = b.endVector();
     }
     b.startTable(5);
-    b.addLong(Fb.RECORD_BATCH_LENGTH, rb.length(), 0L);
-    b.addOffset(Fb.RECORD_BATCH_NODES, nodesVector, 0);
-    b.addOffset(Fb.RECORD_BATCH_BUFFERS, buffersVector, 0);
-    b.addOffset(Fb.RECORD_BATCH_COMPRESSION, compression, 0);
-    b.addOffset(Fb.RECORD_BATCH_VARIADIC_BUFFER_COUNTS, variadic, 0);
+    b.addLong(FbsSchema.RECORD_BATCH_LENGTH, rb.length(), 0L);
+    b.addOffset(FbsSchema.RECORD_BATCH_NODES, nodesVector, 0);
+    b.addOffset(FbsSchema.RECORD_BATCH_BUFFERS, buffersVector, 0);
+    b.addOffset(FbsSchema.RECORD_BATCH_COMPRESSION, compression, 0);
+    b.addOffset(FbsSchema.RECORD_BATCH_VARIADIC_BUFFER_COUNTS, variadic, 0);
     return b.endTable();
   }
 
   private int dictionaryBatchTable(DictionaryBatchHeader db) {
     int data = recordBatchTable(Objects.requireNonNull(db.data(), "dictionary batch data"));
     b.startTable(3);
-    b.addLong(Fb.DICTIONARY_BATCH_ID, db.id(), 0L);
-    b.addOffset(Fb.DICTIONARY_BATCH_DATA, data, 0);
-    b.addBoolean(Fb.DICTIONARY_BATCH_IS_DELTA, db.isDelta(), false);
+    b.addLong(FbsSchema.DICTIONARY_BATCH_ID, db.id(), 0L);
+    b.addOffset(FbsSchema.DICTIONARY_BATCH_DATA, data, 0);
+    b.addBoolean(FbsSchema.DICTIONARY_BATCH_IS_DELTA, db.isDelta(), false);
     return b.endTable();
   }
 
@@ -174,10 +174,10 @@ final class MetadataEncoder {
       features = b.endVector();
     }
     b.startTable(4);
-    b.addOffset(Fb.SCHEMA_FIELDS, fieldsVector, 0);
-    b.addOffset(Fb.SCHEMA_CUSTOM_METADATA, metadata, 0);
-    b.addOffset(Fb.SCHEMA_FEATURES, features, 0);
-    b.addShort(Fb.SCHEMA_ENDIANNESS, (short) (sm.endianness() == Endianness.BIG ? 1 : 0), (short) 0);
+    b.addOffset(FbsSchema.SCHEMA_FIELDS, fieldsVector, 0);
+    b.addOffset(FbsSchema.SCHEMA_CUSTOM_METADATA, metadata, 0);
+    b.addOffset(FbsSchema.SCHEMA_FEATURES, features, 0);
+    b.addShort(FbsSchema.SCHEMA_ENDIANNESS, (short) (sm.endianness() == Endianness.BIG ? 1 : 0), (short) 0);
     return b.endTable();
   }
 
@@ -193,22 +193,22 @@ final class MetadataEncoder {
     int childrenVector = offsetVector(offsets);
     int metadata = keyValues(f.metadata());
     b.startTable(7);
-    b.addOffset(Fb.FIELD_NAME, name, 0);
-    b.addOffset(Fb.FIELD_TYPE, type, 0);
-    b.addOffset(Fb.FIELD_DICTIONARY, dictionary, 0);
-    b.addOffset(Fb.FIELD_CHILDREN, childrenVector, 0);
-    b.addOffset(Fb.FIELD_CUSTOM_METADATA, metadata, 0);
-    b.addBoolean(Fb.FIELD_NULLABLE, f.nullable(), false);
-    b.addByte(Fb.FIELD_TYPE_TYPE, typeId(f.type()), (byte) 0);
+    b.addOffset(FbsSchema.FIELD_NAME, name, 0);
+    b.addOffset(FbsSchema.FIELD_TYPE, type, 0);
+    b.addOffset(FbsSchema.FIELD_DICTIONARY, dictionary, 0);
+    b.addOffset(FbsSchema.FIELD_CHILDREN, childrenVector, 0);
+    b.addOffset(FbsSchema.FIELD_CUSTOM_METADATA, metadata, 0);
+    b.addBoolean(FbsSchema.FIELD_NULLABLE, f.nullable(), false);
+    b.addByte(FbsSchema.FIELD_TYPE_TYPE, typeId(f.type()), (byte) 0);
     return b.endTable();
   }
 
   private int dictionaryTable(DictionaryEncoding d) {
     int indexType = intTable(d.indexType());
     b.startTable(4);
-    b.addLong(Fb.DICT_ID, d.id(), 0L);
-    b.addOffset(Fb.DICT_INDEX_TYPE, indexType, 0);
-    b.addBoolean(Fb.DICT_IS_ORDERED, d.ordered(), false);
+    b.addLong(FbsSchema.DICT_ID, d.id(), 0L);
+    b.addOffset(FbsSchema.DICT_INDEX_TYPE, indexType, 0);
+    b.addBoolean(FbsSchema.DICT_IS_ORDERED, d.ordered(), false);
     return b.endTable();
   }
 
@@ -222,57 +222,57 @@ final class MetadataEncoder {
   static byte typeId(ArrowType t) {
     int id;
     if (t instanceof ArrowType.Null) {
-      id = Fb.TYPE_NULL;
+      id = FbsSchema.TYPE_NULL;
     } else if (t instanceof ArrowType.Int) {
-      id = Fb.TYPE_INT;
+      id = FbsSchema.TYPE_INT;
     } else if (t instanceof ArrowType.FloatingPoint) {
-      id = Fb.TYPE_FLOATING_POINT;
+      id = FbsSchema.TYPE_FLOATING_POINT;
     } else if (t instanceof ArrowType.Binary) {
-      id = Fb.TYPE_BINARY;
+      id = FbsSchema.TYPE_BINARY;
     } else if (t instanceof ArrowType.Utf8) {
-      id = Fb.TYPE_UTF8;
+      id = FbsSchema.TYPE_UTF8;
     } else if (t instanceof ArrowType.Bool) {
-      id = Fb.TYPE_BOOL;
+      id = FbsSchema.TYPE_BOOL;
     } else if (t instanceof ArrowType.Decimal) {
-      id = Fb.TYPE_DECIMAL;
+      id = FbsSchema.TYPE_DECIMAL;
     } else if (t instanceof ArrowType.Date) {
-      id = Fb.TYPE_DATE;
+      id = FbsSchema.TYPE_DATE;
     } else if (t instanceof ArrowType.Time) {
-      id = Fb.TYPE_TIME;
+      id = FbsSchema.TYPE_TIME;
     } else if (t instanceof ArrowType.Timestamp) {
-      id = Fb.TYPE_TIMESTAMP;
+      id = FbsSchema.TYPE_TIMESTAMP;
     } else if (t instanceof ArrowType.Interval) {
-      id = Fb.TYPE_INTERVAL;
+      id = FbsSchema.TYPE_INTERVAL;
     } else if (t instanceof ArrowType.List) {
-      id = Fb.TYPE_LIST;
+      id = FbsSchema.TYPE_LIST;
     } else if (t instanceof ArrowType.Struct) {
-      id = Fb.TYPE_STRUCT;
+      id = FbsSchema.TYPE_STRUCT;
     } else if (t instanceof ArrowType.Union) {
-      id = Fb.TYPE_UNION;
+      id = FbsSchema.TYPE_UNION;
     } else if (t instanceof ArrowType.FixedSizeBinary) {
-      id = Fb.TYPE_FIXED_SIZE_BINARY;
+      id = FbsSchema.TYPE_FIXED_SIZE_BINARY;
     } else if (t instanceof ArrowType.FixedSizeList) {
-      id = Fb.TYPE_FIXED_SIZE_LIST;
+      id = FbsSchema.TYPE_FIXED_SIZE_LIST;
     } else if (t instanceof ArrowType.Map) {
-      id = Fb.TYPE_MAP;
+      id = FbsSchema.TYPE_MAP;
     } else if (t instanceof ArrowType.Duration) {
-      id = Fb.TYPE_DURATION;
+      id = FbsSchema.TYPE_DURATION;
     } else if (t instanceof ArrowType.LargeBinary) {
-      id = Fb.TYPE_LARGE_BINARY;
+      id = FbsSchema.TYPE_LARGE_BINARY;
     } else if (t instanceof ArrowType.LargeUtf8) {
-      id = Fb.TYPE_LARGE_UTF8;
+      id = FbsSchema.TYPE_LARGE_UTF8;
     } else if (t instanceof ArrowType.LargeList) {
-      id = Fb.TYPE_LARGE_LIST;
+      id = FbsSchema.TYPE_LARGE_LIST;
     } else if (t instanceof ArrowType.RunEndEncoded) {
-      id = Fb.TYPE_RUN_END_ENCODED;
+      id = FbsSchema.TYPE_RUN_END_ENCODED;
     } else if (t instanceof ArrowType.BinaryView) {
-      id = Fb.TYPE_BINARY_VIEW;
+      id = FbsSchema.TYPE_BINARY_VIEW;
     } else if (t instanceof ArrowType.Utf8View) {
-      id = Fb.TYPE_UTF8_VIEW;
+      id = FbsSchema.TYPE_UTF8_VIEW;
     } else if (t instanceof ArrowType.ListView) {
-      id = Fb.TYPE_LIST_VIEW;
+      id = FbsSchema.TYPE_LIST_VIEW;
     } else if (t instanceof ArrowType.LargeListView) {
-      id = Fb.TYPE_LARGE_LIST_VIEW;
+      id = FbsSchema.TYPE_LARGE_LIST_VIEW;
     } else {
       throw new IllegalArgumentException("unknown type " + t);
     }

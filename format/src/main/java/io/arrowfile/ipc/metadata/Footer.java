@@ -1,6 +1,5 @@
 package io.arrowfile.ipc.metadata;
 
-import io.arrowfile.ipc.Block;
 import java.util.List;
 import java.util.Map;
 

@@ -1,6 +1,5 @@
 package io.arrowfile.ipc.metadata;
 
-import io.arrowfile.ipc.CompressionCodec;
 import java.util.List;
 
 /**

@@ -9,9 +9,9 @@ import com.google.flatbuffers.FlatBufferBuilder;
 import io.arrowfile.columnar.type.ArrowType;
 import io.arrowfile.columnar.type.Field;
 import io.arrowfile.columnar.type.Schema;
-import io.arrowfile.ipc.Block;
+import io.arrowfile.ipc.metadata.Block;
 import io.arrowfile.ipc.metadata.BodyBuffer;
-import io.arrowfile.ipc.CompressionCodec;
+import io.arrowfile.ipc.metadata.CompressionCodec;
 import io.arrowfile.ipc.metadata.DictionaryBatchHeader;
 import io.arrowfile.ipc.metadata.Endianness;
 import io.arrowfile.ipc.metadata.FieldNode;
@@ -87,7 +87,7 @@ class ArrowJavaInteropTest {
   void arrowJavaSchemaMessagesReadByUs() {
     Schema ours = Samples.allTypes(false);
     ByteBuffer arrowBytes = unframe(MessageSerializer.serializeMetadata(ArrowJavaTypes.toArrow(ours)));
-    Message m = MetadataCodec.readMessage(arrowBytes);
+    Message m = MetadataFlatbuffers.readMessage(arrowBytes);
     assertEquals(MetadataVersion.V5, m.version());
     assertEquals(0, m.bodyLength());
     SchemaMessage sm = (SchemaMessage) m.header();
@@ -97,14 +97,14 @@ class ArrowJavaInteropTest {
     }
     assertEquals(ours, sm.schema());
     // the other entry point
-    assertEquals(ours, ((SchemaMessage) MetadataCodec.readMessage(
+    assertEquals(ours, ((SchemaMessage) MetadataFlatbuffers.readMessage(
         unframe(ArrowJavaTypes.toArrow(ours).serializeAsMessage())).header()).schema());
   }
 
   @Test
   void ourSchemaMessagesReadByArrowJava() {
     Schema ours = Samples.allTypes(false);
-    ByteBuffer bytes = MetadataCodec.writeMessage(new Message(MetadataVersion.V5, new SchemaMessage(ours), 0, null));
+    ByteBuffer bytes = MetadataFlatbuffers.writeMessage(new Message(MetadataVersion.V5, new SchemaMessage(ours), 0, null));
     org.apache.arrow.flatbuf.Message fb = org.apache.arrow.flatbuf.Message.getRootAsMessage(bytes.duplicate());
     assertEquals(org.apache.arrow.flatbuf.MetadataVersion.V5, fb.version());
     assertEquals(MessageHeader.Schema, fb.headerType());
@@ -133,7 +133,7 @@ class ArrowJavaInteropTest {
     for (byte codec : new byte[] {0, 1}) {
       ArrowBodyCompression compression = new ArrowBodyCompression(codec, (byte) 0);
       ArrowRecordBatch batch = new ArrowRecordBatch(100, nodes, bufs, compression, List.of(2L, 0L), true);
-      Message m = MetadataCodec.readMessage(unframe(MessageSerializer.serializeMetadata(batch)));
+      Message m = MetadataFlatbuffers.readMessage(unframe(MessageSerializer.serializeMetadata(batch)));
       RecordBatchHeader h = (RecordBatchHeader) m.header();
       assertEquals(batch.computeBodyLength(), m.bodyLength());
       assertEquals(100, h.length());
@@ -147,7 +147,7 @@ class ArrowJavaInteropTest {
       assertEquals(List.of(2L, 0L), h.variadicBufferCounts());
     }
     ArrowRecordBatch batch = new ArrowRecordBatch(5, nodes, bufs);
-    RecordBatchHeader h = (RecordBatchHeader) MetadataCodec.readMessage(
+    RecordBatchHeader h = (RecordBatchHeader) MetadataFlatbuffers.readMessage(
         unframe(MessageSerializer.serializeMetadata(batch))).header();
     assertNull(h.compression());
     assertEquals(List.of(), h.variadicBufferCounts());
@@ -155,7 +155,7 @@ class ArrowJavaInteropTest {
     Message ours = new Message(MetadataVersion.V5, new RecordBatchHeader(h.length(), h.nodes(), h.buffers(),
         CompressionCodec.ZSTD, List.of(4L)), batch.computeBodyLength(), null);
     org.apache.arrow.flatbuf.Message fb = org.apache.arrow.flatbuf.Message.getRootAsMessage(
-        MetadataCodec.writeMessage(ours));
+        MetadataFlatbuffers.writeMessage(ours));
     assertEquals(MessageHeader.RecordBatch, fb.headerType());
     assertEquals(batch.computeBodyLength(), fb.bodyLength());
     ArrowBuf body = allocator.buffer(fb.bodyLength());
@@ -177,7 +177,7 @@ class ArrowJavaInteropTest {
     b.writerIndex(16);
     ArrowRecordBatch data = new ArrowRecordBatch(2, List.of(new ArrowFieldNode(2, 0)), List.of(b));
     ArrowDictionaryBatch dict = new ArrowDictionaryBatch(77, data, true);
-    Message m = MetadataCodec.readMessage(unframe(MessageSerializer.serializeMetadata(dict)));
+    Message m = MetadataFlatbuffers.readMessage(unframe(MessageSerializer.serializeMetadata(dict)));
     DictionaryBatchHeader h = (DictionaryBatchHeader) m.header();
     assertEquals(77, h.id());
     assertTrue(h.isDelta());
@@ -186,7 +186,7 @@ class ArrowJavaInteropTest {
     assertEquals(List.of(new BodyBuffer(0, 16)), h.data().buffers());
 
     org.apache.arrow.flatbuf.Message fb = org.apache.arrow.flatbuf.Message.getRootAsMessage(
-        MetadataCodec.writeMessage(new Message(MetadataVersion.V4,
+        MetadataFlatbuffers.writeMessage(new Message(MetadataVersion.V4,
             new DictionaryBatchHeader(78, h.data(), false), 16, null)));
     assertEquals(MessageHeader.DictionaryBatch, fb.headerType());
     assertEquals(org.apache.arrow.flatbuf.MetadataVersion.V4, fb.version());
@@ -207,7 +207,7 @@ class ArrowJavaInteropTest {
     ArrowFooter arrowFooter = new ArrowFooter(ArrowJavaTypes.toArrow(ours), dicts, batches, meta);
     FlatBufferBuilder builder = new FlatBufferBuilder();
     builder.finish(arrowFooter.writeTo(builder));
-    Footer f = MetadataCodec.readFooter(builder.dataBuffer());
+    Footer f = MetadataFlatbuffers.readFooter(builder.dataBuffer());
     assertEquals(MetadataVersion.V5, f.version());
     assertEquals(ours, f.schema().schema());
     assertEquals(List.of(new Block(8, 264, 128), new Block(400, 200, 0)), f.dictionaries());
@@ -215,7 +215,7 @@ class ArrowJavaInteropTest {
     assertEquals(meta, f.customMetadata());
     assertEquals(List.of("k2", "k1"), List.copyOf(f.customMetadata().keySet()));
 
-    ByteBuffer bytes = MetadataCodec.writeFooter(f);
+    ByteBuffer bytes = MetadataFlatbuffers.writeFooter(f);
     ArrowFooter back = new ArrowFooter(org.apache.arrow.flatbuf.Footer.getRootAsFooter(bytes));
     assertEquals(dicts, back.getDictionaries());
     assertEquals(batches, back.getRecordBatches());

@@ -8,7 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.arrowfile.columnar.type.ArrowType;
 import io.arrowfile.columnar.type.Field;
 import io.arrowfile.columnar.type.Schema;
-import io.arrowfile.ipc.Block;
+import io.arrowfile.ipc.metadata.Block;
 import io.arrowfile.ipc.metadata.DictionaryBatchHeader;
 import io.arrowfile.ipc.metadata.Footer;
 import io.arrowfile.ipc.metadata.Message;
@@ -64,7 +64,7 @@ class GoldenFilesTest {
     }
     assertTrue(length > 0 && pos + prefix + length <= file.limit(), "message length " + length);
     ByteBuffer fb = file.duplicate().position(pos + prefix).limit(pos + prefix + length).slice();
-    Message m = MetadataCodec.readMessage(fb);
+    Message m = MetadataFlatbuffers.readMessage(fb);
     return new Framed(pos, prefix + length, m, fb);
   }
 
@@ -73,7 +73,7 @@ class GoldenFilesTest {
   }
 
   static void checkRoundTrip(Message m) {
-    assertEquals(m, MetadataCodec.readMessage(MetadataCodec.writeMessage(m)));
+    assertEquals(m, MetadataFlatbuffers.readMessage(MetadataFlatbuffers.writeMessage(m)));
   }
 
   static void checkPlausible(Schema schema) {
@@ -114,7 +114,7 @@ class GoldenFilesTest {
     int footerLength = bytes.getInt(size - 10);
     assertTrue(footerLength > 0 && footerLength < size - 18);
     ByteBuffer footerBytes = bytes.duplicate().position(size - 10 - footerLength).limit(size - 10).slice();
-    Footer footer = MetadataCodec.readFooter(footerBytes);
+    Footer footer = MetadataFlatbuffers.readFooter(footerBytes);
     assertEquals(MetadataVersion.V5, footer.version());
     checkPlausible(footer.schema().schema());
 
@@ -125,7 +125,7 @@ class GoldenFilesTest {
     assertEquals(toArrow(footer.dictionaries()), arrow.getDictionaries());
     assertEquals(ArrowJavaInteropTest.normalizeUnions(ArrowJavaTypes.fromArrow(arrow.getSchema())),
         footer.schema().schema());
-    assertEquals(footer, MetadataCodec.readFooter(MetadataCodec.writeFooter(footer)));
+    assertEquals(footer, MetadataFlatbuffers.readFooter(MetadataFlatbuffers.writeFooter(footer)));
 
     // every block of the file holds the message the footer says
     for (Block b : footer.recordBatches()) {

@@ -11,7 +11,7 @@ import io.arrowfile.columnar.ArrowFormatException;
 import io.arrowfile.columnar.type.ArrowType;
 import io.arrowfile.columnar.type.Field;
 import io.arrowfile.columnar.type.Schema;
-import io.arrowfile.ipc.CompressionCodec;
+import io.arrowfile.ipc.metadata.CompressionCodec;
 import io.arrowfile.ipc.metadata.Footer;
 import io.arrowfile.ipc.metadata.Message;
 import io.arrowfile.ipc.metadata.MetadataVersion;
@@ -50,41 +50,41 @@ class MalformedMetadataTest {
   }
 
   static byte[] schemaMessage() {
-    return bytes(MetadataCodec.writeMessage(
+    return bytes(MetadataFlatbuffers.writeMessage(
         new Message(MetadataVersion.V5, new SchemaMessage(Samples.allTypes()), 0, java.util.Map.of("k", "v"))));
   }
 
   static ArrowFormatException rejects(ByteBuffer bytes) {
-    return assertThrows(ArrowFormatException.class, () -> MetadataCodec.readMessage(bytes));
+    return assertThrows(ArrowFormatException.class, () -> MetadataFlatbuffers.readMessage(bytes));
   }
 
   @Test
   void truncatedAtEveryLength() {
     byte[] full = schemaMessage();
-    byte[] batch = bytes(MetadataCodec.writeMessage(new Message(MetadataVersion.V5,
-        MetadataCodecRoundTripTest.batch(20, CompressionCodec.ZSTD, List.of(1L, 2L)), 4096, null)));
+    byte[] batch = bytes(MetadataFlatbuffers.writeMessage(new Message(MetadataVersion.V5,
+        MetadataFlatbuffersRoundTripTest.batch(20, CompressionCodec.ZSTD, List.of(1L, 2L)), 4096, null)));
     for (byte[] msg : List.of(full, batch)) {
       for (int len = 0; len < msg.length; len++) {
         ByteBuffer prefix = ByteBuffer.wrap(msg, 0, len);
-        readSafely(prefix, MetadataCodec::readMessage);
+        readSafely(prefix, MetadataFlatbuffers::readMessage);
         ByteBuffer suffix = ByteBuffer.wrap(msg, len, msg.length - len);
-        readSafely(suffix, MetadataCodec::readMessage);
+        readSafely(suffix, MetadataFlatbuffers::readMessage);
       }
     }
-    byte[] footer = bytes(MetadataCodec.writeFooter(new Footer(MetadataVersion.V5,
-        new SchemaMessage(Samples.allTypes()), List.of(new io.arrowfile.ipc.Block(8, 16, 32)),
-        List.of(new io.arrowfile.ipc.Block(64, 16, 32)), null)));
+    byte[] footer = bytes(MetadataFlatbuffers.writeFooter(new Footer(MetadataVersion.V5,
+        new SchemaMessage(Samples.allTypes()), List.of(new io.arrowfile.ipc.metadata.Block(8, 16, 32)),
+        List.of(new io.arrowfile.ipc.metadata.Block(64, 16, 32)), null)));
     for (int len = 0; len < footer.length; len++) {
-      readSafely(ByteBuffer.wrap(footer, 0, len), MetadataCodec::readFooter);
+      readSafely(ByteBuffer.wrap(footer, 0, len), MetadataFlatbuffers::readFooter);
     }
-    assertThrows(ArrowFormatException.class, () -> MetadataCodec.readMessage(ByteBuffer.allocate(0)));
+    assertThrows(ArrowFormatException.class, () -> MetadataFlatbuffers.readMessage(ByteBuffer.allocate(0)));
   }
 
   @Test
   void randomBitFlips() {
     byte[] original = schemaMessage();
-    byte[] footer = bytes(MetadataCodec.writeFooter(new Footer(MetadataVersion.V5,
-        new SchemaMessage(Samples.allTypes()), List.of(), List.of(new io.arrowfile.ipc.Block(8, 16, 32)),
+    byte[] footer = bytes(MetadataFlatbuffers.writeFooter(new Footer(MetadataVersion.V5,
+        new SchemaMessage(Samples.allTypes()), List.of(), List.of(new io.arrowfile.ipc.metadata.Block(8, 16, 32)),
         null)));
     Random random = new Random(20240229);
     assertTimeoutPreemptively(Duration.ofSeconds(60), () -> {
@@ -96,9 +96,9 @@ class MalformedMetadataTest {
           msg[bit / 8] ^= (byte) (1 << (bit % 8));
         }
         if (iter % 4 == 3) {
-          readSafely(ByteBuffer.wrap(msg), MetadataCodec::readFooter);
+          readSafely(ByteBuffer.wrap(msg), MetadataFlatbuffers::readFooter);
         } else {
-          readSafely(ByteBuffer.wrap(msg), MetadataCodec::readMessage);
+          readSafely(ByteBuffer.wrap(msg), MetadataFlatbuffers::readMessage);
         }
       }
     });
@@ -117,7 +117,7 @@ class MalformedMetadataTest {
         for (int iter = 0; iter < 300; iter++) {
           byte[] msg = schema.clone();
           msg[random.nextInt(msg.length)] = (byte) random.nextInt(256);
-          readSafely(ByteBuffer.wrap(msg), MetadataCodec::readMessage);
+          readSafely(ByteBuffer.wrap(msg), MetadataFlatbuffers::readMessage);
         }
       }
     }, () -> "fuzzing the schemas of " + dir);
@@ -190,14 +190,14 @@ class MalformedMetadataTest {
     }));
     assertTrue(e.getMessage().contains("Time unit 9"), e.getMessage());
     // Union mode 2
-    assertThrows(ArrowFormatException.class, () -> MetadataCodec.readMessage(schemaWith(b -> {
+    assertThrows(ArrowFormatException.class, () -> MetadataFlatbuffers.readMessage(schemaWith(b -> {
       b.startTable(2);
       b.addShort(0, (short) 2, (short) 0);
       return field(b, "u", 14, b.endTable(), new int[0]);
     })));
     // Interval unit 3, precision 3, date unit 2
     for (int typeId : new int[] {11, 3, 8}) {
-      assertThrows(ArrowFormatException.class, () -> MetadataCodec.readMessage(schemaWith(b -> {
+      assertThrows(ArrowFormatException.class, () -> MetadataFlatbuffers.readMessage(schemaWith(b -> {
         b.startTable(1);
         b.addShort(0, (short) 3, (short) 99);
         return field(b, "x", typeId, b.endTable(), new int[0]);
@@ -231,7 +231,7 @@ class MalformedMetadataTest {
     assertTrue(rejects(schemaWith(b -> field(b, "l", 12, emptyTable(b), new int[0])))
         .getMessage().contains("exactly 1 child"));
     // an int with a child
-    assertThrows(ArrowFormatException.class, () -> MetadataCodec.readMessage(schemaWith(b -> {
+    assertThrows(ArrowFormatException.class, () -> MetadataFlatbuffers.readMessage(schemaWith(b -> {
       int child = field(b, "c", 1, emptyTable(b), new int[0]);
       b.startTable(2);
       b.addInt(0, 32, 0);
@@ -281,10 +281,10 @@ class MalformedMetadataTest {
     assertEquals(1, ByteBuffer.wrap(msg).order(ByteOrder.LITTLE_ENDIAN).getInt(vectorPos));
     assertEquals(3, ByteBuffer.wrap(msg).order(ByteOrder.LITTLE_ENDIAN).getInt(stringPos));
     assertTimeoutPreemptively(Duration.ofSeconds(5), () -> {
-      assertEquals("abc", ((SchemaMessage) MetadataCodec.readMessage(ByteBuffer.wrap(msg)).header())
+      assertEquals("abc", ((SchemaMessage) MetadataFlatbuffers.readMessage(ByteBuffer.wrap(msg)).header())
           .schema().field(0).name());
-      readSafely(patchInt(msg, vectorPos, 2), MetadataCodec::readMessage);
-      readSafely(patchInt(msg, stringPos, 2), MetadataCodec::readMessage);
+      readSafely(patchInt(msg, vectorPos, 2), MetadataFlatbuffers::readMessage);
+      readSafely(patchInt(msg, stringPos, 2), MetadataFlatbuffers::readMessage);
       for (int len : new int[] {Integer.MAX_VALUE, Integer.MIN_VALUE, -1, 1 << 30, 1000}) {
         ArrowFormatException e = rejects(patchInt(msg, vectorPos, len));
         assertTrue(e.getMessage().contains("declares"), e.getMessage());
@@ -303,7 +303,7 @@ class MalformedMetadataTest {
     int batch = rb.endTable();
     byte[] batchMsg = bytes(message(rb, 3, batch, (short) 4));
     int nodesPos = batchMsg.length - nodes;
-    assertEquals(1, ((io.arrowfile.ipc.metadata.RecordBatchHeader) MetadataCodec.readMessage(
+    assertEquals(1, ((io.arrowfile.ipc.metadata.RecordBatchHeader) MetadataFlatbuffers.readMessage(
         ByteBuffer.wrap(batchMsg)).header()).nodes().size());
     for (int len : new int[] {Integer.MAX_VALUE, -1, 1 << 28, 3}) {
       assertTrue(rejects(patchInt(batchMsg, nodesPos, len)).getMessage().contains("declares"));
@@ -321,12 +321,12 @@ class MalformedMetadataTest {
   @Test
   void deepNestingOf1000LevelsIsRejectedWithoutStackOverflow() {
     Schema deep = Samples.nested(1000);
-    ByteBuffer bytes = MetadataCodec.writeMessage(new Message(MetadataVersion.V5, new SchemaMessage(deep), 0, null));
+    ByteBuffer bytes = MetadataFlatbuffers.writeMessage(new Message(MetadataVersion.V5, new SchemaMessage(deep), 0, null));
     ArrowFormatException e = rejects(bytes);
     assertTrue(e.problem().contains("nested more than 64 levels"), e.getMessage());
-    ByteBuffer footer = MetadataCodec.writeFooter(new Footer(MetadataVersion.V5, new SchemaMessage(deep),
+    ByteBuffer footer = MetadataFlatbuffers.writeFooter(new Footer(MetadataVersion.V5, new SchemaMessage(deep),
         List.of(), List.of(), null));
-    assertThrows(ArrowFormatException.class, () -> MetadataCodec.readFooter(footer));
+    assertThrows(ArrowFormatException.class, () -> MetadataFlatbuffers.readFooter(footer));
   }
 
   @Test
@@ -364,7 +364,7 @@ class MalformedMetadataTest {
       b.addByte(2, (byte) 1, (byte) 0);
       return b.endTable();
     });
-    readSafely(bytes, MetadataCodec::readMessage);
+    readSafely(bytes, MetadataFlatbuffers::readMessage);
     assertTrue(rejects(bytes).getMessage().contains("UTF-8"));
     FlatBufferBuilder b = new FlatBufferBuilder();
     b.startTable(5);
@@ -378,7 +378,7 @@ class MalformedMetadataTest {
     // sanity check of the patch helper: patching a value with itself gives the same message
     byte[] msg = schemaMessage();
     IntUnaryOperator at = pos -> ByteBuffer.wrap(msg).order(ByteOrder.LITTLE_ENDIAN).getInt(pos);
-    Message m = MetadataCodec.readMessage(patchInt(msg, 0, at.applyAsInt(0)));
+    Message m = MetadataFlatbuffers.readMessage(patchInt(msg, 0, at.applyAsInt(0)));
     if (!(m.header() instanceof SchemaMessage sm) || !sm.schema().equals(Samples.allTypes())) {
       fail("unexpected " + m);
     }

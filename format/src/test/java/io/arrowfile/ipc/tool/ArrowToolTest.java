@@ -11,7 +11,7 @@ import io.arrowfile.columnar.type.Field;
 import io.arrowfile.columnar.type.Schema;
 import io.arrowfile.ipc.ArrowFileWriter;
 import io.arrowfile.ipc.WriteOptions;
-import io.arrowfile.ipc.CompressionCodec;
+import io.arrowfile.ipc.metadata.CompressionCodec;
 import io.arrowfile.testing.GoldenFiles;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;

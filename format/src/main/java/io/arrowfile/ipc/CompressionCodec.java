@@ -1,6 +1,0 @@
-package io.arrowfile.ipc;
-
-/** The {@code CompressionType} of a record batch body (the buffers, each compressed on its own). */
-public enum CompressionCodec {
-  LZ4_FRAME, ZSTD
-}

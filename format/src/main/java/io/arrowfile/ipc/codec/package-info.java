@@ -1,2 +1,0 @@
-/** Body buffer compression (LZ4 frame, zstd) of the IPC format. */
-package io.arrowfile.ipc.codec;

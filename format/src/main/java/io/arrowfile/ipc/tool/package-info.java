@@ -1,0 +1,2 @@
+/** The command-line tool ({@code bin/arrowfile}: inspect, cat, validate), over the IPC API. */
+package io.arrowfile.ipc.tool;

@@ -1,0 +1,300 @@
+package io.arrowfile.ipc.compression;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import io.arrowfile.columnar.ArrowFormatException;
+import io.arrowfile.columnar.memory.ArrowBuffer;
+import io.arrowfile.ipc.metadata.CompressionCodec;
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.util.Arrays;
+import java.util.Random;
+import java.util.stream.Stream;
+import net.jpountz.lz4.LZ4Compressor;
+import net.jpountz.lz4.LZ4Factory;
+import net.jpountz.xxhash.XXHashFactory;
+import org.apache.commons.compress.compressors.lz4.FramedLZ4CompressorInputStream;
+import org.apache.commons.compress.compressors.lz4.FramedLZ4CompressorOutputStream;
+import org.apache.commons.compress.compressors.lz4.FramedLZ4CompressorOutputStream.BlockSize;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * LZ4 frames of every shape the frame format allows, made by an independent encoder (commons-compress, which
+ * writes linked blocks as Arrow C++ does) and decoded by {@link Lz4Frame}; and damaged ones, which must fail
+ * with a clear {@link ArrowFormatException}.
+ */
+class Lz4FrameTest {
+
+  /** Text-like data: compressible, with matches at every distance up to beyond 64 KiB. */
+  static byte[] compressible(int n, long seed) {
+    Random r = new Random(seed);
+    String[] words = {"arrow", "spark", "column", "batch", "buffer", "frame", "linked", "block", "\n", " "};
+    byte[] out = new byte[n];
+    int i = 0;
+    while (i < n) {
+      byte[] w = (words[r.nextInt(words.length)] + r.nextInt(100)).getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+      int k = Math.min(w.length, n - i);
+      System.arraycopy(w, 0, out, i, k);
+      i += k;
+    }
+    return out;
+  }
+
+  static byte[] random(int n, long seed) {
+    byte[] out = new byte[n];
+    new Random(seed).nextBytes(out);
+    return out;
+  }
+
+  static byte[] commonsFrame(byte[] data, BlockSize size, boolean contentChecksum, boolean blockChecksum,
+      boolean linked) throws IOException {
+    ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+    try (FramedLZ4CompressorOutputStream out = new FramedLZ4CompressorOutputStream(bytes,
+        new FramedLZ4CompressorOutputStream.Parameters(size, contentChecksum, blockChecksum, linked))) {
+      out.write(data);
+    }
+    return bytes.toByteArray();
+  }
+
+  static byte[] decode(byte[] frame, int declared) {
+    byte[] out = new byte[declared];
+    Lz4Frame.decode(ByteBuffer.wrap(frame), out);
+    return out;
+  }
+
+  /**
+   * Linked blocks of 64 KiB (what Arrow C++ writes) and independent blocks of every size. commons-compress 1.28
+   * writes wrong linked frames with larger blocks (liblz4 and its own reader reject them for their content
+   * checksum), so linked blocks beyond 64 KiB are covered by {@link #linkedBlocksOfAnySizeReachBack}.
+   */
+  static Stream<Arguments> shapes() {
+    Stream.Builder<Arguments> b = Stream.builder();
+    for (BlockSize size : BlockSize.values()) {
+      for (boolean linked : size == BlockSize.K64 ? new boolean[] {true, false} : new boolean[] {false}) {
+        for (boolean checksums : new boolean[] {true, false}) {
+          b.add(Arguments.of(size, linked, checksums));
+        }
+      }
+    }
+    return b.build();
+  }
+
+  @ParameterizedTest(name = "{0} blocks, linked={1}, checksums={2}")
+  @MethodSource("shapes")
+  void decodesFramesOfEveryShape(BlockSize size, boolean linked, boolean checksums) throws IOException {
+    // commons-compress's encoder is slow (a minute for a few megabytes): a few hundred KiB span several 64 KiB
+    // blocks; our writer's frames and the pyarrow interop tests cover megabytes.
+    for (byte[] data : new byte[][] {compressible(200_000, 1), random(100_000, 2), new byte[1], new byte[0],
+        compressible(65_537, 3)}) {
+      byte[] frame = commonsFrame(data, size, checksums, checksums, linked);
+      assertArrayEquals(data, decode(frame, data.length), size + " " + data.length + " bytes");
+    }
+  }
+
+  @Test
+  void linkedBlocksCopyFromTheBlocksBefore() throws IOException {
+    // 40 KiB of random bytes, repeated: from the second 64 KiB block on, the frame is matches into the blocks before.
+    byte[] half = random(40 << 10, 7);
+    byte[] data = new byte[half.length * 8];
+    for (int i = 0; i < 8; i++) {
+      System.arraycopy(half, 0, data, i * half.length, half.length);
+    }
+    byte[] frame = commonsFrame(data, BlockSize.K64, false, false, true);
+    assertTrue(frame.length < data.length / 3, "linked blocks compress the repeats: " + frame.length);
+    assertArrayEquals(data, decode(frame, data.length));
+  }
+
+  @Test
+  void linkedBlocksOfAnySizeReachBack() {
+    for (int bd : new int[] {0x40, 0x50, 0x60, 0x70}) {
+      // Block 0: 100 stored bytes; block 1: a 1000-byte match 100 bytes back (into block 0, then into its own
+      // output), then the closing literal.
+      byte[] stored = compressible(100, 14);
+      // token (0 literals, match length 15+), offset 100, match length bytes 255 255 255 216 (4 + 15 + 765 + 216
+      // = 1000), then the last sequence: one literal.
+      byte[] matchBlock = {0x0F, 0x64, 0x00, (byte) 255, (byte) 255, (byte) 255, (byte) 216, 0x10, 'z'};
+      byte[] frame = frameOf(bd, stored, matchBlock);
+      byte[] out = decode(frame, 100 + 1000 + 1);
+      for (int i = 0; i < 1100; i++) {
+        assertEquals(stored[i % 100], out[i], "byte " + i + " with BD " + Integer.toHexString(bd));
+      }
+      assertEquals('z', out[1100]);
+      // The same blocks in a frame of independent blocks: the match has nothing to reach.
+      byte[] independent = frameOf(bd | 0x1000, stored, matchBlock);
+      assertTrue(failure(independent, 1101).contains("offset"));
+    }
+  }
+
+  @Test
+  void ourWriterFramesReadHereAndInCommonsCompress() throws IOException {
+    byte[] data = compressible(3 << 20, 11);
+    ArrowBuffer compressed = BodyCompression.compress(CompressionCodec.LZ4_FRAME, ArrowBuffer.wrap(data), 0);
+    byte[] frame = Arrays.copyOfRange(compressed.toByteArray(), 8, (int) compressed.length());
+    try (FramedLZ4CompressorInputStream in = new FramedLZ4CompressorInputStream(new ByteArrayInputStream(frame))) {
+      assertArrayEquals(data, in.readAllBytes());
+    }
+    assertArrayEquals(data, BodyCompression.decompress(CompressionCodec.LZ4_FRAME, compressed, 1L << 30).toByteArray());
+  }
+
+  /**
+   * Our writer's frames hold independent blocks, which lz4's native decoder takes (where lz4-java's native library
+   * loads, as on Linux and macOS); a block it refuses is then decoded in Java to say what is wrong.
+   */
+  @Test
+  void independentBlocksDecodeNatively() throws IOException {
+    assumeTrue(Lz4Block.nativeDecoding(), "lz4-java has no native library on this platform");
+    for (byte[] data : new byte[][] {compressible(5 << 20, 21), random(1 << 20, 22), new byte[9 << 20]}) {
+      ArrowBuffer compressed = BodyCompression.compress(CompressionCodec.LZ4_FRAME, ArrowBuffer.wrap(data), 0);
+      assertArrayEquals(data, BodyCompression.decompress(CompressionCodec.LZ4_FRAME, compressed, 1L << 30)
+          .toByteArray());
+      ByteBuffer direct = ByteBuffer.allocateDirect((int) compressed.length());
+      direct.put(compressed.toByteArray()).flip();
+      assertArrayEquals(data, BodyCompression.decompress(CompressionCodec.LZ4_FRAME, ArrowBuffer.wrap(direct),
+          1L << 30).toByteArray(), "from memory off the heap");
+    }
+    // A block that ends with a match 9 bytes from its end and one literal: valid LZ4 sequences, which lz4's own
+    // decoder refuses for its end-of-block parsing restrictions (lz4js writes such blocks); decoded in Java.
+    byte[] shortEnd = frameOf(new byte[] {0x14, 'a', 0x01, 0x00, 0x10, 'b'});
+    assertArrayEquals("aaaaaaaaab".getBytes(java.nio.charset.StandardCharsets.US_ASCII), decode(shortEnd, 10));
+    // A match 100 bytes back as the first sequence of an independent block: before the block's first byte.
+    byte[] reachesBack = frameOf(new byte[] {0x0F, 0x64, 0x00, 0x00, 0x10, 'z'});
+    String message = failure(reachesBack, 20);
+    assertTrue(message.contains("reaches before the start"), message);
+  }
+
+  @Test
+  void concatenatedAndSkippableFrames() throws IOException {
+    byte[] a = compressible(100_000, 4);
+    byte[] b = random(1000, 5);
+    ByteBuffer skippable = ByteBuffer.allocate(8 + 5).order(ByteOrder.LITTLE_ENDIAN);
+    skippable.putInt(0x184D2A5F).putInt(5).put(new byte[5]);
+    byte[] joined = concat(commonsFrame(a, BlockSize.K64, true, false, true), skippable.array(),
+        commonsFrame(b, BlockSize.K256, false, true, false));
+    assertArrayEquals(concat(a, b), decode(joined, a.length + b.length));
+  }
+
+  @Test
+  void legacyFrames() {
+    byte[] data = compressible((8 << 20) + 12345, 6);
+    LZ4Compressor compressor = LZ4Factory.fastestInstance().fastCompressor();
+    ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+    ByteBuffer header = ByteBuffer.allocate(4).order(ByteOrder.LITTLE_ENDIAN).putInt(0x184C2102);
+    bytes.writeBytes(header.array());
+    for (int at = 0; at < data.length; at += 8 << 20) {
+      byte[] block = compressor.compress(Arrays.copyOfRange(data, at, Math.min(data.length, at + (8 << 20))));
+      bytes.writeBytes(ByteBuffer.allocate(4).order(ByteOrder.LITTLE_ENDIAN).putInt(block.length).array());
+      bytes.writeBytes(block);
+    }
+    assertArrayEquals(data, decode(bytes.toByteArray(), data.length));
+  }
+
+  // Damaged frames: each fails with what is wrong, never with a bare runtime exception.
+
+  private static String failure(byte[] frame, int declared) {
+    return assertThrows(ArrowFormatException.class, () -> decode(frame, declared)).getMessage();
+  }
+
+  @Test
+  void checksumsAreVerified() throws IOException {
+    byte[] data = compressible(200_000, 8);
+    byte[] blockSums = commonsFrame(data, BlockSize.K64, false, true, true);
+    blockSums[100] ^= 0x40;
+    assertTrue(failure(blockSums, data.length).contains("checksum"));
+
+    byte[] contentSum = commonsFrame(data, BlockSize.K64, true, false, true);
+    contentSum[contentSum.length - 1] ^= 1;
+    assertTrue(failure(contentSum, data.length).contains("content checksum"));
+
+    byte[] header = commonsFrame(data, BlockSize.K64, false, false, true);
+    header[4] ^= 0x04; // the content checksum flag: the header checksum no longer matches
+    assertTrue(failure(header, data.length).contains("header checksum"));
+  }
+
+  @Test
+  void aFlippedByteWithoutChecksumsFailsOrDecodesToTheDeclaredLength() throws IOException {
+    byte[] data = compressible(300_000, 9);
+    byte[] frame = commonsFrame(data, BlockSize.K64, false, false, true);
+    Random r = new Random(10);
+    for (int i = 0; i < 300; i++) {
+      byte[] damaged = frame.clone();
+      damaged[7 + r.nextInt(damaged.length - 7)] ^= (byte) (1 << r.nextInt(8));
+      try {
+        assertEquals(data.length, decode(damaged, data.length).length);
+      } catch (ArrowFormatException expected) {
+        // the damage showed
+      }
+    }
+  }
+
+  @Test
+  void truncatedFramesAndWrongLengthsFail() throws IOException {
+    byte[] data = compressible(200_000, 12);
+    byte[] frame = commonsFrame(data, BlockSize.K64, false, false, true);
+    for (int cut : new int[] {3, 6, 7, 20, frame.length / 2, frame.length - 1}) {
+      failure(Arrays.copyOf(frame, cut), data.length);
+    }
+    assertTrue(failure(frame, data.length + 1).contains("declared"));
+    failure(frame, data.length - 1);
+  }
+
+  @Test
+  void hostileBlocksFailClearly() {
+    // A frame header (linked blocks, 64 KiB) followed by one hand-made block, then the end mark.
+    assertTrue(failure(frameOf(new byte[] {0x00, 0x05, 0x00}), 16).contains("offset"), "match before the frame");
+    assertTrue(failure(frameOf(new byte[] {0x10, 'a', 0x00, 0x00, 0x10, 'b'}), 16).contains("offset 0"), "offset 0");
+    assertTrue(failure(frameOf(new byte[] {(byte) 0xF0, (byte) 0xFF}), 1000).contains("literal"), "literal length");
+    assertTrue(failure(frameOf(new byte[] {0x50, 'a', 'b'}), 16).contains("literals"), "literals past the end");
+    // A match that would write past the declared output.
+    assertTrue(failure(frameOf(new byte[] {0x1F, 'a', 0x01, 0x00, (byte) 0xFF, 0x10, 0x00}), 100)
+        .contains("more than"));
+  }
+
+  @Test
+  void aDictionaryFrameIsRefused() {
+    byte[] frame = frameOf(new byte[] {0x10, 'a'});
+    frame[4] |= 0x01;
+    assertTrue(failure(frame, 1).contains("checksum") || failure(frame, 1).contains("dictionary"));
+  }
+
+  /** A frame with linked 64 KiB blocks holding {@code block} as its one compressed block. */
+  private static byte[] frameOf(byte[] block) {
+    ByteBuffer b = ByteBuffer.allocate(4 + 3 + 4 + block.length + 4).order(ByteOrder.LITTLE_ENDIAN);
+    b.put(header(0x40, 0x40)).putInt(block.length).put(block).putInt(0);
+    return b.array();
+  }
+
+  /**
+   * A frame with block descriptor {@code bd} (and independent blocks if bit 12 of it is set) holding {@code stored}
+   * as a stored block, then {@code compressed} as a compressed one.
+   */
+  private static byte[] frameOf(int bd, byte[] stored, byte[] compressed) {
+    int flg = (bd & 0x1000) != 0 ? 0x60 : 0x40;
+    ByteBuffer b = ByteBuffer.allocate(7 + 4 + stored.length + 4 + compressed.length + 4).order(ByteOrder.LITTLE_ENDIAN);
+    b.put(header(flg, bd & 0xFF)).putInt(stored.length | 0x80000000).put(stored)
+        .putInt(compressed.length).put(compressed).putInt(0);
+    return b.array();
+  }
+
+  private static byte[] header(int flg, int bd) {
+    int hc = (XXHashFactory.fastestInstance().hash32().hash(new byte[] {(byte) flg, (byte) bd}, 0, 2, 0) >>> 8) & 0xFF;
+    return new byte[] {0x04, 0x22, 0x4D, 0x18, (byte) flg, (byte) bd, (byte) hc};
+  }
+
+  private static byte[] concat(byte[]... parts) {
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    for (byte[] p : parts) {
+      out.writeBytes(p);
+    }
+    return out.toByteArray();
+  }
+}

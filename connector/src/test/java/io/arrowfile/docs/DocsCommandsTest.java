@@ -74,9 +74,20 @@ class DocsCommandsTest {
     assertEquals(List.of(), unknown, "check these in DocsCommandsTest, or list them as not commands");
   }
 
-  /** The modules' folders, as the root pom lists them. */
+  /** The modules' folders, as the poms list them: a module's own modules as {@code folder/module}. */
   private static List<String> modules() throws IOException {
-    return List.copyOf(matches(Files.readString(DocBlocks.ROOT.resolve("pom.xml")), "<module>([^<]+)</module>"));
+    List<String> out = new ArrayList<>();
+    collectModules("", out);
+    return out;
+  }
+
+  private static void collectModules(String dir, List<String> out) throws IOException {
+    Path pom = DocBlocks.ROOT.resolve(dir).resolve("pom.xml");
+    for (String module : matches(Files.readString(pom), "<module>([^<]+)</module>")) {
+      String path = dir.isEmpty() ? module : dir + "/" + module;
+      out.add(path);
+      collectModules(path, out);
+    }
   }
 
   /** The root pom and every module's, one after the other: what a command's profiles and properties may name. */
@@ -146,15 +157,23 @@ class DocsCommandsTest {
     String groupId = matches(root, "(?s)^.*?<groupId>([^<]+)</groupId>").iterator().next();
     String version = matches(root, "(?s)<artifactId>arrowfile-parent</artifactId>\\s*<version>([^<]+)</version>")
         .iterator().next();
-    // module folder -> the jar its build leaves in <folder>/target/
-    java.util.Map<String, String> jars = new java.util.LinkedHashMap<>();
+    // jar-packaged module folder -> its artifactId, whose jar the build leaves in <folder>/target/
+    java.util.Map<String, String> artifacts = new java.util.LinkedHashMap<>();
     for (String module : modules()) {
       String pom = Files.readString(DocBlocks.ROOT.resolve(module).resolve("pom.xml"));
-      String artifactId = matches(pom.replaceAll("(?s)<parent>.*?</parent>", ""), "<artifactId>([^<]+)</artifactId>")
-          .iterator().next();
-      jars.put(module, artifactId + "-" + version + ".jar");
+      if (!pom.contains("<packaging>pom</packaging>")) {
+        artifacts.put(module, matches(pom.replaceAll("(?s)<parent>.*?</parent>", ""), "<artifactId>([^<]+)</artifactId>")
+            .iterator().next());
+      }
     }
-    String sparkJar = jars.get("connector");
+    Set<String> jars = new LinkedHashSet<>();
+    artifacts.values().forEach(a -> jars.add(a + "-" + version + ".jar"));
+    // the jar the guide gives Spark: the default line's, the one the examples run with
+    String examples = Files.readString(DocBlocks.ROOT.resolve("examples/pom.xml"));
+    String line = matches(examples, "<artifactId>(arrowfile-spark-[^<]+)</artifactId>").iterator().next();
+    String lineModule = artifacts.entrySet().stream().filter(e -> e.getValue().equals(line)).findFirst().orElseThrow()
+        .getKey();
+    String sparkJar = lineModule + "/target/" + line + "-" + version + ".jar";
     List<String> wrong = new ArrayList<>();
     int named = 0;
     for (Path page : DocBlocks.pages()) {
@@ -162,26 +181,27 @@ class DocsCommandsTest {
       Matcher m = Pattern.compile("arrowfile-[A-Za-z0-9._\\-]*?-[0-9][A-Za-z0-9.\\-]*?\\.jar").matcher(text);
       while (m.find()) {
         named++;
-        if (!jars.containsValue(m.group())) {
-          wrong.add(DocBlocks.ROOT.relativize(page) + ": " + m.group() + " (the build makes " + jars.values() + ")");
+        if (!jars.contains(m.group())) {
+          wrong.add(DocBlocks.ROOT.relativize(page) + ": " + m.group() + " (the build makes " + jars + ")");
         }
       }
       Matcher c = Pattern.compile("--packages ([\\w.\\-]+:arrowfile[\\w.\\-]*:[\\w.\\-]+)").matcher(text);
       while (c.find()) {
-        String coordinates = groupId + ":" + sparkJar.substring(0, sparkJar.length() - version.length() - 5) + ":"
-            + version;
-        if (!c.group(1).equals(coordinates)) {
-          wrong.add(DocBlocks.ROOT.relativize(page) + ": " + c.group(1) + " (the build installs " + coordinates + ")");
+        String[] gav = c.group(1).split(":");
+        if (!gav[0].equals(groupId) || !artifacts.containsValue(gav[1]) || !gav[1].startsWith("arrowfile-spark-")
+            || !gav[2].equals(version)) {
+          wrong.add(DocBlocks.ROOT.relativize(page) + ": " + c.group(1) + " (the build installs " + groupId
+              + ":arrowfile-spark-<line>_<scala>:" + version + ")");
         }
       }
     }
     assertEquals(List.of(), wrong);
     assertTrue(named >= 8, "jar names found: " + named);
-    // spark-shell, pyspark and spark-submit take the jar the build leaves in connector/target/
+    // spark-shell, pyspark and spark-submit take the jar the build leaves in the default line's target/
     for (DocBlocks.Block b : DocBlocks.commands()) {
       if (b.text().matches("(spark-shell|pyspark|spark-submit) .*")) {
-        assertTrue(b.text().matches(".*--(jars connector/target/" + Pattern.quote(sparkJar) + "|packages \\S+)( .*)?"),
-            b.where() + ": " + b.text());
+        assertTrue(b.text().matches(".*--(jars " + Pattern.quote(sparkJar) + "|packages \\S+)( .*)?"),
+            b.where() + ": " + b.text() + " (the default line's jar is " + sparkJar + ")");
       }
     }
   }

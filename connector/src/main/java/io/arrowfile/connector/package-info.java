@@ -29,8 +29,8 @@
  * in {@link io.arrowfile.connector.options.ArrowWriteOptions}. Every entry point checks them first
  * ({@link io.arrowfile.connector.options.ArrowOptions}): invalid values and misspelled names fail fast.
  *
- * <p>Spark lines: the same code compiles and runs on Spark 4.0, 4.1 and 4.2 (Maven profiles {@code spark-4.0},
- * {@code spark-4.1}, default 4.2; {@code bin/matrix} builds and tests all three). What only some lines have goes
+ * <p>Spark lines: this code is compiled and tested once per Spark line, into a jar of its own, by the modules
+ * {@code connector/spark-<line>_<scala>} (4.0, 4.1 and 4.2 today; docs/installing.md). What only some lines have goes
  * through one compatibility point each, resolved once per JVM: Spark's TIME type (4.1+) in
  * {@link io.arrowfile.connector.types.ArrowToSpark#hasTimeType()} and {@code types.SparkToArrow.isTimeType}.
  */

@@ -1,9 +1,9 @@
 package io.arrowfile.connector;
 
 import io.arrowfile.connector.options.ArrowOptions;
+import io.arrowfile.spark.FileDataSourceV2Base;
 import org.apache.spark.sql.connector.catalog.Table;
 import org.apache.spark.sql.execution.datasources.FileFormat;
-import org.apache.spark.sql.execution.datasources.v2.FileDataSourceV2;
 import org.apache.spark.sql.types.StructType;
 import org.apache.spark.sql.util.CaseInsensitiveStringMap;
 import scala.Option;
@@ -14,14 +14,8 @@ import scala.collection.immutable.Seq;
  * ({@code spark.read.format("arrowfile").load(...)}) go through DataSource V2 ({@link ArrowTable}, a
  * {@code BatchScan}); writes, catalog tables and SQL on paths go to {@link ArrowFileFormat}, its fallback.
  */
-public final class ArrowFileDataSource implements FileDataSourceV2 {
+public final class ArrowFileDataSource extends FileDataSourceV2Base {
   public static final String SHORT_NAME = "arrowfile";
-
-  private Table t;
-
-  public ArrowFileDataSource() {
-    FileDataSourceV2.$init$(this);
-  }
 
   @Override
   public Class<? extends FileFormat> fallbackFileFormat() {
@@ -49,15 +43,5 @@ public final class ArrowFileDataSource implements FileDataSourceV2 {
     String tableName = getTableName(options, paths);
     CaseInsensitiveStringMap optionsWithoutPaths = getOptionsWithoutPaths(options);
     return new ArrowTable(tableName, sparkSession(), optionsWithoutPaths, paths, schema);
-  }
-
-  @Override
-  public Table org$apache$spark$sql$execution$datasources$v2$FileDataSourceV2$$t() {
-    return t;
-  }
-
-  @Override
-  public void org$apache$spark$sql$execution$datasources$v2$FileDataSourceV2$$t_$eq(Table table) {
-    this.t = table;
   }
 }

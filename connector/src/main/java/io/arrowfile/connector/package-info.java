@@ -33,5 +33,8 @@
  * {@code connector/spark-<line>_<scala>} (4.0, 4.1 and 4.2 today; docs/installing.md). What only some lines have goes
  * through one compatibility point each, resolved once per JVM: Spark's TIME type (4.1+) in
  * {@link io.arrowfile.connector.types.ArrowToSpark#hasTimeType()} and {@code types.SparkToArrow.isTimeType}.
+ * Spark's Scala traits ({@code FileDataSourceV2}, {@code FileScan}, {@code FileWrite}) are implemented by their
+ * generated member names only in {@code io.arrowfile.spark}, whose base classes the data source, scan and write
+ * extend.
  */
 package io.arrowfile.connector;

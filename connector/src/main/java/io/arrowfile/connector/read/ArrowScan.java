@@ -5,6 +5,7 @@ import io.arrowfile.connector.files.ArrowFiles;
 import io.arrowfile.connector.files.HadoopConfBroadcast;
 import io.arrowfile.connector.files.ReadMode;
 import io.arrowfile.connector.options.ArrowOptions;
+import io.arrowfile.spark.FileScanBase;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
@@ -13,7 +14,6 @@ import java.util.Map;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
 import org.apache.spark.broadcast.Broadcast;
-import org.apache.spark.internal.Logging;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.catalyst.FileSourceOptions;
 import org.apache.spark.sql.catalyst.expressions.Expression;
@@ -31,7 +31,6 @@ import org.apache.spark.sql.execution.datasources.FileStatusWithMetadata;
 import org.apache.spark.sql.execution.datasources.PartitionDirectory;
 import org.apache.spark.sql.execution.datasources.PartitionedFile;
 import org.apache.spark.sql.execution.datasources.PartitioningAwareFileIndex;
-import org.apache.spark.sql.execution.datasources.v2.FileScan;
 import org.apache.spark.sql.internal.SQLConf;
 import org.apache.spark.sql.sources.Filter;
 import org.apache.spark.sql.types.StructField;
@@ -46,7 +45,7 @@ import scala.jdk.javaapi.CollectionConverters;
  * their footer statistics for the pushed filters, runtime filters from joins ({@link #filter}), scan metrics
  * ({@link ScanMetrics}).
  */
-public final class ArrowScan implements FileScan, SupportsRuntimeV2Filtering {
+public final class ArrowScan extends FileScanBase implements SupportsRuntimeV2Filtering {
   private final SparkSession session;
   private final PartitioningAwareFileIndex fileIndex;
   private final StructType dataSchema;
@@ -84,9 +83,6 @@ public final class ArrowScan implements FileScan, SupportsRuntimeV2Filtering {
   private volatile ScanMetrics.Planned planned = new ScanMetrics.Planned(0, 0, 0, 0);
   /** A pushed limit or top-N: the record batches planned are chosen from the footers ({@link BatchSelection}), or null. */
   private final BatchSelection selection;
-  private int maxMetadataValueLength;
-  private boolean caseSensitive;
-  private transient org.slf4j.Logger log;
 
   public ArrowScan(SparkSession session, PartitioningAwareFileIndex fileIndex, StructType dataSchema,
       StructType readDataSchema, StructType readPartitionSchema, CaseInsensitiveStringMap options,
@@ -114,8 +110,7 @@ public final class ArrowScan implements FileScan, SupportsRuntimeV2Filtering {
     this.aggregation = aggregation;
     this.aggregationSchema = aggregationSchema;
     this.aggregates = aggregates;
-    Logging.$init$(this);
-    FileScan.$init$(this);
+    initTraits();
   }
 
   /** Adds Spark's {@code _metadata} column ({@code field}, pruned to the fields used; null for none) last. */
@@ -167,7 +162,7 @@ public final class ArrowScan implements FileScan, SupportsRuntimeV2Filtering {
         return runtimeFiltered(selected);
       }
     }
-    Seq<FilePartition> planned = runtimeFiltered(FileScan.super.partitions());
+    Seq<FilePartition> planned = runtimeFiltered(super.partitions());
     if (aggregation != null || planned.size() <= 1) {
       return planned;
     }
@@ -361,7 +356,7 @@ public final class ArrowScan implements FileScan, SupportsRuntimeV2Filtering {
   @Override
   public Statistics estimateStatistics() {
     if (aggregation != null) {
-      return FileScan.super.estimateStatistics();
+      return super.estimateStatistics();
     }
     Statistics known = statistics;
     if (known == null) {
@@ -393,7 +388,7 @@ public final class ArrowScan implements FileScan, SupportsRuntimeV2Filtering {
     if (aggregation != null) {
       return aggregationSchema;
     }
-    StructType schema = FileScan.super.readSchema();
+    StructType schema = super.readSchema();
     return metadataField == null ? schema : schema.add(metadataField);
   }
 
@@ -408,7 +403,7 @@ public final class ArrowScan implements FileScan, SupportsRuntimeV2Filtering {
       sb.append(i == 0 ? "" : ", ").append(pushedFilters[i]);
     }
     scala.collection.immutable.Map<String, String> md =
-        FileScan.super.getMetaData().updated("PushedFilters", sb.append(']').toString());
+        super.getMetaData().updated("PushedFilters", sb.append(']').toString());
     if (selection != null) {
       md = md.updated(selection.isTopN() ? "PushedTopN" : "PushedLimit", selection.describe());
     }
@@ -491,7 +486,7 @@ public final class ArrowScan implements FileScan, SupportsRuntimeV2Filtering {
 
   @Override
   public boolean equals(Object o) {
-    return o instanceof ArrowScan other && FileScan.super.equals(o)
+    return o instanceof ArrowScan other && super.equals(o)
         && Arrays.equals(pushedFilters, other.pushedFilters)
         && java.util.Objects.equals(selection, other.selection)
         && (aggregation == null ? other.aggregation == null : other.aggregation != null
@@ -500,44 +495,7 @@ public final class ArrowScan implements FileScan, SupportsRuntimeV2Filtering {
   }
 
   @Override
-  public int hashCode() {
-    return FileScan.super.hashCode();
-  }
-
-  @Override
   public String toString() {
     return description();
-  }
-
-  // Accessors Scala generates for FileScan's vals and Logging's logger.
-
-  @Override
-  public int maxMetadataValueLength() {
-    return maxMetadataValueLength;
-  }
-
-  @Override
-  public void org$apache$spark$sql$execution$datasources$v2$FileScan$_setter_$maxMetadataValueLength_$eq(int v) {
-    this.maxMetadataValueLength = v;
-  }
-
-  @Override
-  public boolean org$apache$spark$sql$execution$datasources$v2$FileScan$$isCaseSensitive() {
-    return caseSensitive;
-  }
-
-  @Override
-  public void org$apache$spark$sql$execution$datasources$v2$FileScan$_setter_$org$apache$spark$sql$execution$datasources$v2$FileScan$$isCaseSensitive_$eq(boolean v) {
-    this.caseSensitive = v;
-  }
-
-  @Override
-  public org.slf4j.Logger org$apache$spark$internal$Logging$$log_() {
-    return log;
-  }
-
-  @Override
-  public void org$apache$spark$internal$Logging$$log__$eq(org.slf4j.Logger logger) {
-    this.log = logger;
   }
 }

@@ -1,5 +1,6 @@
 package io.arrowfile.connector.write;
 
+import io.arrowfile.spark.FileWriteBase;
 import org.apache.hadoop.mapreduce.Job;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.connector.write.LogicalWriteInfo;
@@ -24,15 +25,11 @@ import scala.runtime.AbstractFunction1;
  * (SPARK-28396); this write is reached when a V2 catalog hands out the table itself, e.g.
  * {@code df.writeTo("cat.db.t").append()} or {@code CREATE TABLE cat.db.t USING arrowfile AS SELECT ...}.
  */
-public final class ArrowWrite implements FileWrite {
+public final class ArrowWrite extends FileWriteBase {
   private final Seq<String> paths;
   private final String formatName;
   private final LogicalWriteInfo info;
   private final java.util.Map<String, String> tableOptions;
-  // FileWrite's vals, set by FileWrite.$init$ through the setters below
-  private StructType schema;
-  private String queryId;
-  private CaseInsensitiveStringMap options;
 
   /**
    * @param tableOptions the table's options (paths excluded), e.g. from {@code CREATE TABLE ... OPTIONS}; the
@@ -44,7 +41,7 @@ public final class ArrowWrite implements FileWrite {
     this.tableOptions = tableOptions;
     this.formatName = formatName;
     this.info = info;
-    FileWrite.$init$(this); // reads info(): after the fields are set
+    initTraits();
   }
 
   @Override
@@ -78,42 +75,15 @@ public final class ArrowWrite implements FileWrite {
     return info;
   }
 
+  /** The write's own options over the table's. */
   @Override
-  public CaseInsensitiveStringMap options() {
-    return options;
-  }
-
-  @Override
-  public StructType org$apache$spark$sql$execution$datasources$v2$FileWrite$$schema() {
-    return schema;
-  }
-
-  @Override
-  public String org$apache$spark$sql$execution$datasources$v2$FileWrite$$queryId() {
-    return queryId;
-  }
-
-  @Override
-  public void org$apache$spark$sql$execution$datasources$v2$FileWrite$_setter_$org$apache$spark$sql$execution$datasources$v2$FileWrite$$schema_$eq(
-      StructType value) {
-    this.schema = value;
-  }
-
-  @Override
-  public void org$apache$spark$sql$execution$datasources$v2$FileWrite$_setter_$org$apache$spark$sql$execution$datasources$v2$FileWrite$$queryId_$eq(
-      String value) {
-    this.queryId = value;
-  }
-
-  @Override
-  public void org$apache$spark$sql$execution$datasources$v2$FileWrite$_setter_$options_$eq(
-      CaseInsensitiveStringMap value) {
+  protected CaseInsensitiveStringMap writeOptions(CaseInsensitiveStringMap value) {
     java.util.Map<String, String> merged = new java.util.HashMap<>(value.asCaseSensitiveMap());
     tableOptions.forEach((k, v) -> {
       if (!value.containsKey(k)) { // case-insensitive
         merged.put(k, v);
       }
     });
-    this.options = new CaseInsensitiveStringMap(merged);
+    return new CaseInsensitiveStringMap(merged);
   }
 }

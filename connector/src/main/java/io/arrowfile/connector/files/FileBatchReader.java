@@ -5,6 +5,7 @@ import io.arrowfile.columnar.RecordBatch;
 import io.arrowfile.columnar.memory.ArrowBuffer;
 import io.arrowfile.columnar.type.Field;
 import io.arrowfile.columnar.type.Schema;
+import io.arrowfile.connector.footer.RowCounts;
 import io.arrowfile.ipc.ArrowFileDecoder;
 import io.arrowfile.ipc.ArrowFileReader;
 import io.arrowfile.ipc.BatchReader;
@@ -167,28 +168,6 @@ public final class FileBatchReader implements BatchReader {
     return source.read(range.offset(), range.length());
   }
 
-  /** Reads the dictionaries the wanted columns use, once. */
-  private void readDictionaries() throws IOException {
-    if (!decoder.needsDictionaries(selection)) {
-      return;
-    }
-    ArrowFileDecoder.DictionaryLoad load = decoder.loadDictionaries(selection);
-    List<Block> blocks = decoder.dictionaryBatches();
-    for (int i = 0; i < blocks.size(); i++) {
-      Block block = blocks.get(i);
-      try {
-        ArrowFileDecoder.DictionaryMessage m = load.message(i, read(decoder.metadata(block)));
-        ByteRange body = load.body(m);
-        if (body != null) {
-          load.decode(m, read(body));
-        }
-      } catch (ArrowFormatException e) {
-        throw e.at("dictionary batch " + i + " (offset " + block.offset() + ")").in(source.name());
-      }
-    }
-    load.finish();
-  }
-
   @Override
   public RecordBatch next() throws IOException {
     if (next >= decoder.recordBatches().size()) {
@@ -219,12 +198,7 @@ public final class FileBatchReader implements BatchReader {
     if (bytesRead != null) {
       bytesRead.accept(decoder.recordBatches().get(k).metaDataLength());
     }
-    ByteRange range = decoder.metadata(decoder.recordBatches().get(k));
-    long length = decoder.recordBatch(k, read(range)).length();
-    if (length < 0) {
-      throw new ArrowFormatException("record batch length " + length + " is negative");
-    }
-    return length;
+    return RowCounts.batchLength(source, decoder, k);
   }
 
   /** Bytes fetched for record batches so far (metadata and wanted ranges, gaps included). */
@@ -248,7 +222,7 @@ public final class FileBatchReader implements BatchReader {
     java.util.Objects.checkIndex(k, decoder.recordBatches().size());
     Block block = decoder.recordBatches().get(k);
     try {
-      readDictionaries();
+      file.readDictionaries(selection); // those the wanted columns use, once
       Fetch f = ahead.isEmpty() || ahead.peekFirst().batch() != k ? null : ahead.pollFirst();
       if (f == null) {
         ahead.clear(); // off the plan: what was read ahead is not wanted

@@ -15,17 +15,20 @@
  * fallback {@link io.arrowfile.connector.ArrowFileFormat} (V1) serves catalog tables, SQL on paths and writes (but
  * those of a V2 catalog, which reach {@link io.arrowfile.connector.write.ArrowWrite}; both write through
  * {@link io.arrowfile.connector.write.ArrowWriteSupport}).
- * Both read through one core, {@link io.arrowfile.connector.read.ArrowBatchIterator}: one {@code ColumnarBatch}
- * per record batch, its column vectors ({@code io.arrowfile.connector.vector}) reading the Arrow buffers in
- * place. Types map as {@link io.arrowfile.connector.types.ArrowToSpark} documents.
+ * Both read through one core: what each split reads is decided once on the driver
+ * ({@link io.arrowfile.connector.read.ReadRequest}, read options in
+ * {@link io.arrowfile.connector.options.ArrowReadOptions}) and each split is read by
+ * {@link io.arrowfile.connector.read.SplitReader}: one {@code ColumnarBatch} per record batch
+ * ({@link io.arrowfile.connector.read.ArrowBatchIterator}), its column vectors ({@code io.arrowfile.connector.vector})
+ * reading the Arrow buffers in place. Types map as {@link io.arrowfile.connector.types.ArrowToSpark} documents.
  *
  * <p>Files ({@link io.arrowfile.connector.files.ReadMode}): {@code file:} paths are read with positioned reads
  * ({@link io.arrowfile.connector.files.LocalFile}), other file systems through Hadoop
  * ({@link io.arrowfile.connector.files.HadoopByteSource}), in both cases fetching only the wanted columns' buffers
  * ({@link io.arrowfile.connector.files.FileBatchReader}); with {@code arrowfile.mmap=true} local files are
  * memory-mapped instead; stream-format files are read sequentially.
- * Options: {@code mergeSchema} (unite disagreeing file schemas), {@code arrowfile.mmap},
- * {@code arrowfile.forceHadoopRead}; write options
+ * Options: read options in {@link io.arrowfile.connector.options.ArrowReadOptions} ({@code mergeSchema} unites
+ * disagreeing file schemas, {@code arrowfile.mmap}, {@code arrowfile.forceHadoopRead}, ...); write options
  * in {@link io.arrowfile.connector.options.ArrowWriteOptions}. Every entry point checks them first
  * ({@link io.arrowfile.connector.options.ArrowOptions}): invalid values and misspelled names fail fast.
  *

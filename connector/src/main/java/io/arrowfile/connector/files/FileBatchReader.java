@@ -87,6 +87,17 @@ public final class FileBatchReader implements BatchReader {
     this.vectored = source instanceof HadoopByteSource h && h.readsVectored() ? h : null;
   }
 
+  /**
+   * The record batches of the file-format file {@code file} (opened on {@code source}, from
+   * {@link ArrowFiles#openSource}) for a scan: {@code wanted} gives, for each field of the file's schema, null or the
+   * field as read (pruned of struct children the scan does not need, {@code NestedPruning.prune}). Every record
+   * batch is read into the same memory, so a batch is valid only until the next is read (Spark's contract for the
+   * batches of a partition reader).
+   */
+  public static FileBatchReader forScan(ByteSource source, ArrowFileReader file, List<Field> wanted) {
+    return new FileBatchReader(source, file, wanted, new BodyMemory(true));
+  }
+
   /** The wanted columns of a mapped file, decoded whole from the whole body (all: null). */
   private static ArrowFileDecoder.Selection wholeColumns(ArrowFileDecoder decoder, List<Field> wanted) {
     int[] columns = java.util.stream.IntStream.range(0, wanted.size()).filter(c -> wanted.get(c) != null).toArray();

@@ -41,7 +41,7 @@ import org.apache.spark.sql.types.DataType;
  *
  * <p>The chosen batches become pieces of files: a run of consecutive chosen batches is the byte range from the
  * first one's start to the next batch's, which the reader turns back into those batches (it reads the batches
- * whose block starts in its range: {@link ArrowBatchIterator}).
+ * whose block starts in its range: {@link SplitReader}).
  */
 final class BatchSelection {
   /** Most files whose footers a top-N reads; with more, the scan plans every batch. */

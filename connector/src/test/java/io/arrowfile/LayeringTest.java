@@ -18,7 +18,7 @@ import org.junit.jupiter.api.Test;
  * modules hold most of it (arrowfile-format cannot see Spark or the connector); what a class path cannot say is
  * checked here.
  * Inside the connector, the packages do too: options and types at the bottom, statistics and vectors on types,
- * file access (files) on options, aggregates from footers (aggregate) on files, the scan (read) and write beside
+ * file access (files) on options, what footers say (footer) on files, aggregates from footers (aggregate) on those, the scan (read) and write beside
  * each other on those, and the package root (what Spark calls first) on top.
  */
 class LayeringTest {
@@ -86,8 +86,9 @@ class LayeringTest {
       "statistics", List.of("types"),
       "vector", List.of("types"),
       "files", List.of("options"),
-      "aggregate", List.of("options", "types", "statistics", "files"),
-      "read", List.of("options", "types", "statistics", "vector", "files", "aggregate"),
+      "footer", List.of("options", "statistics", "files"),
+      "aggregate", List.of("options", "types", "statistics", "files", "footer"),
+      "read", List.of("options", "types", "statistics", "vector", "files", "footer", "aggregate"),
       "write", List.of("options", "types", "statistics"));
 
   @Test

@@ -1,6 +1,7 @@
 package io.arrowfile.connector;
 
 import io.arrowfile.connector.files.ArrowFiles;
+import io.arrowfile.connector.options.ArrowReadOptions;
 import io.arrowfile.connector.read.ArrowScanBuilder;
 import io.arrowfile.connector.read.ArrowSchemaInference;
 import io.arrowfile.connector.read.FileMetadataColumn;
@@ -60,9 +61,9 @@ public final class ArrowTable extends FileTable implements SupportsMetadataColum
   @Override
   public Option<StructType> inferSchema(Seq<FileStatus> files) {
     java.util.Map<String, String> opts = options.asCaseSensitiveMap();
+    ArrowReadOptions read = ArrowReadOptions.parse(opts, session.sessionState().conf());
     return Option.apply(ArrowSchemaInference.infer(ArrowFiles.hadoopConf(session, opts),
-        CollectionConverters.asJava(files), ArrowSchemaInference.mergeSchema(opts),
-        ArrowSchemaInference.Tolerance.of(opts, session.sessionState().conf())));
+        CollectionConverters.asJava(files), read.mergeSchema(), ArrowSchemaInference.Tolerance.of(read)));
   }
 
   /**

@@ -115,7 +115,11 @@ public final class ArrowFileReader implements BatchReader {
     }
   }
 
-  private synchronized void readDictionaries(ArrowFileDecoder.Selection selection) throws IOException {
+  /**
+   * Reads the dictionaries {@code selection} (of {@link #decoder()}) needs, once: for readers that fetch record
+   * batches their own way but share this reader's source and decoder.
+   */
+  public synchronized void readDictionaries(ArrowFileDecoder.Selection selection) throws IOException {
     if (!decoder.needsDictionaries(selection)) {
       return;
     }

@@ -9,6 +9,7 @@ import io.arrowfile.columnar.type.TimeUnit;
 import io.arrowfile.connector.files.ArrowFiles;
 import io.arrowfile.connector.files.FileVersion;
 import io.arrowfile.connector.files.ReadMode;
+import io.arrowfile.connector.files.RowCounts;
 import io.arrowfile.connector.statistics.FileStatistics;
 import io.arrowfile.connector.types.ArrowToSpark;
 import io.arrowfile.ipc.ArrowFileReader;

@@ -51,7 +51,7 @@ public final class ArrowFiles {
    * (an open and a round trip each, on HDFS or object stores) would cost more than it saves. So the name
    * decides: {@code .arrows}, the extension Arrow registers for its stream format, is not split; anything
    * else is, and a stream that has another name is still read correctly: whole, by the split that starts at
-   * offset 0, the other splits of it returning nothing ({@code ArrowBatchIterator}); they only cost a task.
+   * offset 0, the other splits of it returning nothing ({@code read.SplitReader}); they only cost a task.
    */
   public static boolean splittable(Path path) {
     return !path.getName().toLowerCase(java.util.Locale.ROOT).endsWith(".arrows");
@@ -70,48 +70,40 @@ public final class ArrowFiles {
    */
   public static BatchReader open(Configuration conf, Path path, ReadMode mode, ReadOptions options,
       Function<Schema, int[]> chooseColumns) throws IOException {
-    return open(conf, path, mode, options, chooseColumns == null ? null : schema -> {
-      List<Field> wanted = new ArrayList<>(java.util.Collections.nCopies(schema.fields().size(), (Field) null));
-      for (int c : chooseColumns.apply(schema)) {
-        wanted.set(c, schema.field(c));
-      }
-      return wanted;
-    }, null, false);
-  }
-
-  /**
-   * As above for a scan: {@code chooseFields} gives, for each field of the file's schema, null or the field as
-   * read (pruned of struct children the scan does not need, {@code NestedPruning.prune}); fails unless the file is
-   * the {@code planned} version (when not null), and reads every record batch into the same memory, so a batch is
-   * valid only until the next is read (Spark's contract for the batches of a partition reader).
-   */
-  public static BatchReader openForScan(Configuration conf, Path path, ReadMode mode, ReadOptions options,
-      Function<Schema, List<Field>> chooseColumns, FileVersion planned) throws IOException {
-    return open(conf, path, mode, options, chooseColumns, planned, true);
-  }
-
-  private static BatchReader open(Configuration conf, Path path, ReadMode mode, ReadOptions options,
-      Function<Schema, List<Field>> chooseColumns, FileVersion planned, boolean reuseBodies) throws IOException {
-    ByteSource source = openSource(conf, path, mode, planned);
+    ByteSource source = openSource(conf, path, mode, null);
     try {
-      if (source instanceof MappedFile mapped && !(reuseBodies && ArrowFileReader.hasFileMagic(mapped))) {
-        // Our own mapping rather than BatchReader.open's: closing the reader unmaps the file at once (MappedFile).
-        return ArrowFileReader.hasFileMagic(mapped) ? ArrowFileReader.open(mapped, options)
-            : ArrowStreamReader.open(mapped, options);
+      if (!ArrowFileReader.hasFileMagic(source)) {
+        return openStream(source, options);
       }
-      if (ArrowFileReader.hasFileMagic(source)) {
-        ArrowFileReader file = ArrowFileReader.open(source, options);
-        List<Field> wanted = chooseColumns == null ? file.schema().fields() : chooseColumns.apply(file.schema());
-        return new FileBatchReader(source, file, wanted, new BodyMemory(reuseBodies));
+      ArrowFileReader file = ArrowFileReader.open(source, options);
+      if (source instanceof MappedFile) {
+        return file; // our own mapping rather than BatchReader.open's: closing the reader unmaps the file at once
       }
-      PositionedSource positioned = (PositionedSource) source;
-      // The stream format is read sequentially, through a buffer.
-      InputStream in = positioned instanceof LocalFile f ? f.stream() : ((HadoopByteSource) positioned).stream();
-      return ArrowStreamReader.open(new BufferedInputStream(in, 1 << 16), positioned.name(), options);
+      List<Field> wanted = file.schema().fields();
+      if (chooseColumns != null) {
+        wanted = new ArrayList<>(java.util.Collections.nCopies(file.schema().fields().size(), (Field) null));
+        for (int c : chooseColumns.apply(file.schema())) {
+          wanted.set(c, file.schema().field(c));
+        }
+      }
+      return new FileBatchReader(source, file, wanted, new BodyMemory(false));
     } catch (IOException | RuntimeException e) {
       source.close();
       throw e;
     }
+  }
+
+  /**
+   * The stream-format file in {@code source} (from {@link #openSource}; closed with the reader), read in order: from
+   * the mapping, or sequentially through a buffer.
+   */
+  public static BatchReader openStream(ByteSource source, ReadOptions options) throws IOException {
+    if (source instanceof MappedFile mapped) {
+      return ArrowStreamReader.open(mapped, options);
+    }
+    PositionedSource positioned = (PositionedSource) source;
+    InputStream in = positioned instanceof LocalFile f ? f.stream() : ((HadoopByteSource) positioned).stream();
+    return ArrowStreamReader.open(new BufferedInputStream(in, 1 << 16), positioned.name(), options);
   }
 
   private static java.nio.file.Path localPath(FileSystem fs, Path path) {

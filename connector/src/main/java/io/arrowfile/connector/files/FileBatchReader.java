@@ -86,6 +86,17 @@ public final class FileBatchReader implements BatchReader {
     this.vectored = source instanceof HadoopByteSource h && h.readsVectored() ? h : null;
   }
 
+  /**
+   * The record batches of the file-format file {@code file} (opened on {@code source}, from
+   * {@link ArrowFiles#openSource}) for a scan: {@code wanted} gives, for each field of the file's schema, null or the
+   * field as read (pruned of struct children the scan does not need, {@code NestedPruning.prune}). Every record
+   * batch is read into the same memory, so a batch is valid only until the next is read (Spark's contract for the
+   * batches of a partition reader).
+   */
+  public static FileBatchReader forScan(ByteSource source, ArrowFileReader file, List<Field> wanted) {
+    return new FileBatchReader(source, file, wanted, new BodyMemory(true));
+  }
+
   /** The wanted columns of a mapped file, decoded whole from the whole body (all: null). */
   private static ArrowFileDecoder.Selection wholeColumns(ArrowFileDecoder decoder, List<Field> wanted) {
     int[] columns = java.util.stream.IntStream.range(0, wanted.size()).filter(c -> wanted.get(c) != null).toArray();
@@ -167,28 +178,6 @@ public final class FileBatchReader implements BatchReader {
     return source.read(range.offset(), range.length());
   }
 
-  /** Reads the dictionaries the wanted columns use, once. */
-  private void readDictionaries() throws IOException {
-    if (!decoder.needsDictionaries(selection)) {
-      return;
-    }
-    ArrowFileDecoder.DictionaryLoad load = decoder.loadDictionaries(selection);
-    List<Block> blocks = decoder.dictionaryBatches();
-    for (int i = 0; i < blocks.size(); i++) {
-      Block block = blocks.get(i);
-      try {
-        ArrowFileDecoder.DictionaryMessage m = load.message(i, read(decoder.metadata(block)));
-        ByteRange body = load.body(m);
-        if (body != null) {
-          load.decode(m, read(body));
-        }
-      } catch (ArrowFormatException e) {
-        throw e.at("dictionary batch " + i + " (offset " + block.offset() + ")").in(source.name());
-      }
-    }
-    load.finish();
-  }
-
   @Override
   public RecordBatch next() throws IOException {
     if (next >= decoder.recordBatches().size()) {
@@ -219,12 +208,7 @@ public final class FileBatchReader implements BatchReader {
     if (bytesRead != null) {
       bytesRead.accept(decoder.recordBatches().get(k).metaDataLength());
     }
-    ByteRange range = decoder.metadata(decoder.recordBatches().get(k));
-    long length = decoder.recordBatch(k, read(range)).length();
-    if (length < 0) {
-      throw new ArrowFormatException("record batch length " + length + " is negative");
-    }
-    return length;
+    return RowCounts.batchLength(source, decoder, k);
   }
 
   /** Bytes fetched for record batches so far (metadata and wanted ranges, gaps included). */
@@ -248,7 +232,7 @@ public final class FileBatchReader implements BatchReader {
     java.util.Objects.checkIndex(k, decoder.recordBatches().size());
     Block block = decoder.recordBatches().get(k);
     try {
-      readDictionaries();
+      file.readDictionaries(selection); // those the wanted columns use, once
       Fetch f = ahead.isEmpty() || ahead.peekFirst().batch() != k ? null : ahead.pollFirst();
       if (f == null) {
         ahead.clear(); // off the plan: what was read ahead is not wanted

@@ -1,7 +1,6 @@
 package io.arrowfile.connector.files;
 
-import io.arrowfile.connector.options.ArrowOptions;
-import java.util.Map;
+import io.arrowfile.connector.options.ArrowReadOptions;
 
 /**
  * How a scan gets at a file's bytes.
@@ -20,13 +19,10 @@ public enum ReadMode {
   HADOOP;
 
   /** The mode the read options (or the JVM system properties of the same names) ask for. */
-  public static ReadMode of(Map<String, String> options) {
-    if (ArrowOptions.bool(options, ArrowOptions.FORCE_HADOOP_READ, false) || Boolean.getBoolean(ArrowOptions.FORCE_HADOOP_READ)) {
+  public static ReadMode of(ArrowReadOptions options) {
+    if (options.forceHadoopRead()) {
       return HADOOP;
     }
-    if (ArrowOptions.bool(options, ArrowOptions.MMAP, false) || Boolean.getBoolean(ArrowOptions.MMAP)) {
-      return MAPPED;
-    }
-    return POSITIONED;
+    return options.mmap() ? MAPPED : POSITIONED;
   }
 }

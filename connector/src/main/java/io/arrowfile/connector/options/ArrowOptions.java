@@ -11,7 +11,8 @@ import java.util.Set;
  *
  * <ul>
  *   <li>Every arrowfile option with an invalid value fails with an {@link IllegalArgumentException} that lists
- *       the valid values (write options: {@link ArrowWriteOptions}; read options: booleans {@code true|false}).
+ *       the valid values (write options: {@link ArrowWriteOptions}; read options, booleans {@code true|false}:
+ *       {@link ArrowReadOptions}).
  *   <li>An option key that is not ours (names compare case-insensitively), is not one Spark itself defines
  *       ({@link #SPARK_KEYS}), and is within edit distance 2 of one of our names is taken for a typo and fails:
  *       {@code unknown option 'compresion'; did you mean 'compression'? arrowfile's options are: ...}. Other

@@ -24,7 +24,7 @@ import java.util.Map;
  *   <tr><td>{@value #MAX_BATCH_BYTES}</td><td>1 KiB .. 1 GiB, plain bytes or with a suffix
  *       {@code k|kb|m|mb|g|gb} (binary units)</td><td>64m</td></tr>
  *   <tr><td>{@value #STATISTICS}</td><td>{@code true} | {@code false}: per-batch column statistics in the
- *       footer (see {@link ArrowOutputWriter})</td><td>{@code true}</td></tr>
+ *       footer (see {@code connector.statistics})</td><td>{@code true}</td></tr>
  *   <tr><td>{@value #DICTIONARY}</td><td>{@code never} | {@code auto} | {@code always}: dictionary-encode
  *       top-level string columns (int32 indices, one dictionary per column and file, written complete after the
  *       record batches); {@code auto} encodes a column when the file's first batch has at most one distinct value

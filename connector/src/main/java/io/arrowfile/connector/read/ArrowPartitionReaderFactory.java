@@ -8,7 +8,6 @@ import io.arrowfile.connector.files.FileVersion;
 import io.arrowfile.connector.files.ReadMode;
 import java.io.IOException;
 import java.util.Iterator;
-import org.apache.spark.broadcast.Broadcast;
 import org.apache.spark.sql.catalyst.FileSourceOptions;
 import org.apache.spark.sql.catalyst.InternalRow;
 import org.apache.spark.sql.connector.metric.CustomTaskMetric;
@@ -16,51 +15,31 @@ import org.apache.spark.sql.connector.read.InputPartition;
 import org.apache.spark.sql.connector.read.PartitionReader;
 import org.apache.spark.sql.execution.datasources.PartitionedFile;
 import org.apache.spark.sql.execution.datasources.v2.FilePartitionReaderFactory;
-import org.apache.spark.sql.sources.Filter;
 import org.apache.spark.sql.types.StructField;
 import org.apache.spark.sql.types.StructType;
 import org.apache.spark.sql.vectorized.ColumnarBatch;
-import org.apache.spark.util.SerializableConfiguration;
 
-/** Reads the files of a V2 partition with {@link ArrowBatchIterator}: batches, or rows when batches are off. */
+/**
+ * Reads the files of a V2 partition through {@link SplitReader}, as the V1 file format does: batches, or rows when
+ * batches are off; or, with aggregates pushed, one row of partial aggregates per file.
+ */
 public final class ArrowPartitionReaderFactory extends FilePartitionReaderFactory {
   private static final long serialVersionUID = 1L;
-  private final Broadcast<SerializableConfiguration> conf;
-  private final StructType readDataSchema;
-  private final StructType readPartitionSchema;
-  private final boolean caseSensitive;
-  private final ReadMode mode;
-  private final boolean columnar;
+  private final SplitReader reader;
   private final FileSourceOptions options;
-  private final Filter[] filters;
   /** COUNT(*) pushed down: the partition columns it groups by (in order), else null. */
   private final String[] groupBy;
   /** With {@link #groupBy}: the aggregates each file computes. */
   private final PushedAggregate[] aggregates;
-  /** Spark's {@code _metadata} fields the scan outputs after the partition values, or null. */
-  private StructType metadata;
   /** The counters of the partition being read on this thread (see {@link #createColumnarReader}). */
   private transient ThreadLocal<ScanMetrics> current;
 
-  public ArrowPartitionReaderFactory(Broadcast<SerializableConfiguration> conf, StructType readDataSchema,
-      StructType readPartitionSchema, boolean caseSensitive, ReadMode mode, boolean columnar,
-      FileSourceOptions options, Filter[] filters, String[] groupBy, PushedAggregate[] aggregates) {
-    this.conf = conf;
-    this.readDataSchema = readDataSchema;
-    this.readPartitionSchema = readPartitionSchema;
-    this.caseSensitive = caseSensitive;
-    this.mode = mode;
-    this.columnar = columnar;
+  public ArrowPartitionReaderFactory(SplitReader reader, FileSourceOptions options, String[] groupBy,
+      PushedAggregate[] aggregates) {
+    this.reader = reader;
     this.options = options;
-    this.filters = filters;
     this.groupBy = groupBy;
     this.aggregates = aggregates;
-  }
-
-  /** Appends Spark's {@code _metadata} column with the {@code requested} fields (null for none) to every batch. */
-  ArrowPartitionReaderFactory withMetadata(StructType requested) {
-    this.metadata = requested;
-    return this;
   }
 
   @Override
@@ -70,7 +49,7 @@ public final class ArrowPartitionReaderFactory extends FilePartitionReaderFactor
 
   @Override
   public boolean supportColumnarReads(InputPartition partition) {
-    return columnar;
+    return reader.request().columnar();
   }
 
   private synchronized ThreadLocal<ScanMetrics> current() {
@@ -101,22 +80,13 @@ public final class ArrowPartitionReaderFactory extends FilePartitionReaderFactor
 
   private ArrowBatchIterator open(PartitionedFile file) {
     ScanMetrics metrics = current().get();
-    try {
-      ArrowBatchIterator it = ArrowBatchIterator.open(conf.value().value(), file.toPath(), file.start(),
-          file.length(), readDataSchema, readPartitionSchema, file.partitionValues(), caseSensitive, mode, filters,
-          metrics != null ? metrics : new ScanMetrics(), FileVersion.of(file));
-      return metadata == null ? it : it.withMetadata(metadata, file);
-    } catch (IOException e) {
-      throw ArrowFiles.failure(file.filePath().toString(), e);
-    } catch (ArrowFormatException e) {
-      throw ArrowFiles.corrupt(file.filePath().toString(), e);
-    }
+    return reader.open(file, metrics != null ? metrics : new ScanMetrics());
   }
 
   @Override
   public PartitionReader<ColumnarBatch> buildColumnarReader(PartitionedFile file) {
     ArrowBatchIterator it = open(file);
-    return new IteratorReader<>(it, it, file.filePath().toString());
+    return new IteratorReader<>(it, it);
   }
 
   @Override
@@ -125,7 +95,7 @@ public final class ArrowPartitionReaderFactory extends FilePartitionReaderFactor
       return aggregateReader(file);
     }
     ArrowBatchIterator it = open(file);
-    return new IteratorReader<>(it.rows(), it, file.filePath().toString());
+    return new IteratorReader<>(it.rows(), it);
   }
 
   /**
@@ -135,7 +105,8 @@ public final class ArrowPartitionReaderFactory extends FilePartitionReaderFactor
   private PartitionReader<InternalRow> aggregateReader(PartitionedFile file) {
     ScanMetrics metrics = current().get();
     ScanMetrics m = metrics != null ? metrics : new ScanMetrics();
-    StructField[] partitionFields = readPartitionSchema.fields();
+    StructField[] partitionFields = reader.request().partitionColumns().fields();
+    boolean caseSensitive = reader.request().caseSensitive();
     StructField[] out = new StructField[groupBy.length + aggregates.length];
     Object[] values = new Object[out.length];
     InternalRow partitionValues = file.partitionValues();
@@ -156,11 +127,10 @@ public final class ArrowPartitionReaderFactory extends FilePartitionReaderFactor
       }
     } else {
       try {
-        org.apache.hadoop.conf.Configuration hadoopConf = conf.value().value();
-        partials = FileAggregates.compute(hadoopConf, file.toPath(), mode, FileVersion.of(file), aggregates,
-            caseSensitive, (columns, each) -> {
-              try (ArrowBatchIterator it = ArrowBatchIterator.open(hadoopConf, file.toPath(), 0, Long.MAX_VALUE,
-                  columns, new StructType(), InternalRow.empty(), caseSensitive, mode, null, m, FileVersion.of(file))) {
+        partials = FileAggregates.compute(reader.hadoopConf(), file.toPath(),
+            ReadMode.of(reader.request().options()), FileVersion.of(file), aggregates, caseSensitive,
+            (columns, each) -> {
+              try (ArrowBatchIterator it = reader.openColumns(file, columns, m)) {
                 it.forEachRemaining(each);
               }
             }, bytes -> m.bytesRead += bytes);
@@ -229,24 +199,18 @@ public final class ArrowPartitionReaderFactory extends FilePartitionReaderFactor
   private static final class IteratorReader<T> implements PartitionReader<T> {
     private final Iterator<T> it;
     private final ArrowBatchIterator owner;
-    private final String file;
     private T current;
 
-    IteratorReader(Iterator<T> it, ArrowBatchIterator owner, String file) {
+    IteratorReader(Iterator<T> it, ArrowBatchIterator owner) {
       this.it = it;
       this.owner = owner;
-      this.file = file;
     }
 
     @Override
     public boolean next() {
-      try {
-        if (it.hasNext()) {
-          current = it.next();
-          return true;
-        }
-      } catch (ArrowFormatException e) {
-        throw ArrowFiles.corrupt(file, e);
+      if (it.hasNext()) {
+        current = it.next();
+        return true;
       }
       current = null;
       return false;

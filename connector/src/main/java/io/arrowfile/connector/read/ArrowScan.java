@@ -5,12 +5,11 @@ import io.arrowfile.connector.files.ArrowFiles;
 import io.arrowfile.connector.files.HadoopConfBroadcast;
 import io.arrowfile.connector.files.ReadMode;
 import io.arrowfile.connector.options.ArrowOptions;
+import io.arrowfile.connector.options.ArrowReadOptions;
 import io.arrowfile.spark.FileScanBase;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Comparator;
 import java.util.List;
-import java.util.Map;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
 import org.apache.spark.broadcast.Broadcast;
@@ -52,6 +51,9 @@ public final class ArrowScan extends FileScanBase implements SupportsRuntimeV2Fi
   private final StructType readDataSchema;
   private final StructType readPartitionSchema;
   private final CaseInsensitiveStringMap options;
+  private final ArrowReadOptions readOptions;
+  /** The Hadoop configuration of the read: the session's with the options on top. */
+  private final Configuration hadoopConf;
   private final Seq<Expression> partitionFilters;
   private final Seq<Expression> dataFilters;
   private final Filter[] pushedFilters;
@@ -84,20 +86,19 @@ public final class ArrowScan extends FileScanBase implements SupportsRuntimeV2Fi
   /** A pushed limit or top-N: the record batches planned are chosen from the footers ({@link BatchSelection}), or null. */
   private final BatchSelection selection;
 
-  public ArrowScan(SparkSession session, PartitioningAwareFileIndex fileIndex, StructType dataSchema,
+  /**
+   * A scan of {@code fileIndex} with the read options {@code options}, parsed ({@code readOptions}), and the Hadoop
+   * configuration they make ({@code hadoopConf}, built once for the scan's footer reads and its tasks); planning only
+   * the record batches {@code selection} (a pushed limit or top-N; may be null) chooses.
+   */
+  ArrowScan(SparkSession session, PartitioningAwareFileIndex fileIndex, StructType dataSchema,
       StructType readDataSchema, StructType readPartitionSchema, CaseInsensitiveStringMap options,
-      Seq<Expression> partitionFilters, Seq<Expression> dataFilters, Filter[] pushedFilters,
-      Aggregation aggregation, StructType aggregationSchema, PushedAggregate[] aggregates) {
-    this(session, fileIndex, dataSchema, readDataSchema, readPartitionSchema, options, partitionFilters, dataFilters,
-        pushedFilters, aggregation, aggregationSchema, aggregates, null);
-  }
-
-  /** As above, planning only the record batches {@code selection} (a pushed limit or top-N; may be null) chooses. */
-  public ArrowScan(SparkSession session, PartitioningAwareFileIndex fileIndex, StructType dataSchema,
-      StructType readDataSchema, StructType readPartitionSchema, CaseInsensitiveStringMap options,
-      Seq<Expression> partitionFilters, Seq<Expression> dataFilters, Filter[] pushedFilters,
-      Aggregation aggregation, StructType aggregationSchema, PushedAggregate[] aggregates, BatchSelection selection) {
+      ArrowReadOptions readOptions, Configuration hadoopConf, Seq<Expression> partitionFilters,
+      Seq<Expression> dataFilters, Filter[] pushedFilters, Aggregation aggregation, StructType aggregationSchema,
+      PushedAggregate[] aggregates, BatchSelection selection) {
     this.selection = selection;
+    this.readOptions = readOptions;
+    this.hadoopConf = hadoopConf;
     this.session = session;
     this.fileIndex = fileIndex;
     this.dataSchema = dataSchema;
@@ -134,26 +135,7 @@ public final class ArrowScan extends FileScanBase implements SupportsRuntimeV2Fi
     return aggregation == null && ArrowFiles.splittable(path);
   }
 
-  /**
-   * The files cut into tasks of equal cost, as many as a multiple of Spark's parallelism.
-   *
-   * <p>Spark sizes a task by the bytes of file it covers ({@code spark.sql.files.maxPartitionBytes}) and packs
-   * its splits without regard to the cores that will run them. Two things make that a poor fit here. An Arrow
-   * file costs only the bytes of the columns read: with 1 of 50 columns, each of Spark's tasks would do a
-   * fiftieth of the work intended and pay the tasks' fixed cost many times over. And the task count is not a
-   * multiple of the cores: two 180 MB files on 2 cores become tasks of 128, 128 and 104 MB, so one core works
-   * alone for the last third of the scan. (On the benchmark's main table, two such files in the page cache, the
-   * equal tasks measured no faster than Spark's, 3 alternating runs each; why not is not known. They stay, as the
-   * plan that leaves no core without a task.)
-   *
-   * <p>So a file is costed as its bytes times the read columns' share of a row (estimated from the types'
-   * default sizes, as Spark estimates a scan's size) plus Spark's cost of opening a file; the scan gets as
-   * many tasks as that cost needs at {@code maxPartitionBytes} each, never fewer than Spark's minimum
-   * parallelism, rounded up to a multiple of it; and the files, in order, are cut where each task's equal
-   * share of the cost ends. A cut may fall anywhere: each record batch is read by the task whose range holds
-   * its start. Streams ({@code .arrows}) are not cut, nor are pieces made smaller than the cost of opening a
-   * file.
-   */
+  /** The files cut into tasks of equal cost ({@link TaskCutter}), or the splits of a pushed limit or top-N. */
   @Override
   public Seq<FilePartition> partitions() {
     if (selection != null) {
@@ -170,86 +152,21 @@ public final class ArrowScan extends FileScanBase implements SupportsRuntimeV2Fi
         : Math.min(1, (double) readDataSchema.defaultSize() / dataSchema.defaultSize());
     org.apache.spark.sql.classic.SparkSession classic = (org.apache.spark.sql.classic.SparkSession) session;
     SQLConf conf = classic.sessionState().conf();
-    long openCost = Math.max(0, conf.filesOpenCostInBytes());
     int parallelism = Math.max(1, conf.filesMinPartitionNum().isDefined()
         ? (Integer) conf.filesMinPartitionNum().get() : classic.leafNodeDefaultParallelism());
-
-    // Spark's splits of each file, in path and offset order: they cover the file, and carry its partition
-    // values and, per split, the hosts that hold that part of it.
     List<PartitionedFile> splits = new ArrayList<>();
     for (FilePartition p : CollectionConverters.asJava(planned)) {
       splits.addAll(Arrays.asList(p.files()));
     }
-    splits.sort(Comparator.comparing((PartitionedFile f) -> f.urlEncodedPath())
-        .thenComparingLong(PartitionedFile::start));
-    double total = 0;
-    for (int i = 0; i < splits.size(); i++) {
-      boolean first = i == 0 || !splits.get(i - 1).urlEncodedPath().equals(splits.get(i).urlEncodedPath());
-      total += splits.get(i).length() * share + (first ? openCost : 0);
-    }
-    long tasksForCost = (long) Math.ceil(total / Math.max(1, conf.filesMaxPartitionBytes()));
-    long tasks = Math.max(parallelism, tasksForCost);
-    tasks = (tasks + parallelism - 1) / parallelism * parallelism;
-
-    TaskCutter cutter = new TaskCutter(total, (int) Math.min(tasks, Integer.MAX_VALUE / 2));
-    // Pieces smaller than this cost more to open than to read, or are a sliver of a task: not worth a cut.
-    long minPiece = share == 0 ? Long.MAX_VALUE : Math.min(openCost, (long) (total / tasks / share / 4));
-    for (int i = 0; i < splits.size(); i++) {
-      PartitionedFile split = splits.get(i);
-      if (i == 0 || !splits.get(i - 1).urlEncodedPath().equals(split.urlEncodedPath())) {
-        cutter.add(openCost);
-      }
-      boolean cuttable = share > 0 && ArrowFiles.splittable(split.toPath());
-      long pos = split.start();
-      long end = split.start() + split.length();
-      while (pos < end) {
-        long rest = end - pos;
-        long cut = cuttable ? cutter.bytesToBoundary(share) : Long.MAX_VALUE;
-        if (cut >= rest || rest - cut < minPiece) {
-          cutter.take(piece(split, pos, end), rest * share);
-          break;
-        }
-        if (cut < minPiece && cutter.closeEarly()) {
-          continue; // the task is full enough: the next one starts here
-        }
-        cut = Math.max(cut, Math.min(minPiece, rest));
-        cutter.take(piece(split, pos, pos + cut), cut * share);
-        pos += cut;
-      }
-    }
-    return CollectionConverters.asScala(cutter.finish()).toList();
+    return CollectionConverters.asScala(TaskCutter.cut(splits, share, Math.max(0, conf.filesOpenCostInBytes()),
+        parallelism, conf.filesMaxPartitionBytes())).toList();
   }
 
-  /**
-   * Spark's splits less the files of partitions the runtime filter rules out (none without one), counting what
-   * stays and what goes for {@link #reportDriverMetrics}. A partition is a directory of partition values.
-   */
+  /** Spark's splits less the files the runtime filter rules out, counting them for {@link #reportDriverMetrics}. */
   private Seq<FilePartition> runtimeFiltered(Seq<FilePartition> splits) {
-    RuntimeFilter filter = runtimeFilter;
-    java.util.Set<String> files = new java.util.HashSet<>();
-    java.util.Set<String> prunedFiles = new java.util.HashSet<>();
-    java.util.Set<String> partitions = new java.util.HashSet<>();
-    java.util.Set<String> prunedPartitions = new java.util.HashSet<>();
-    boolean partitioned = fileIndex.partitionSchema().nonEmpty();
-    List<FilePartition> kept = new ArrayList<>();
-    for (FilePartition p : CollectionConverters.asJava(splits)) {
-      List<PartitionedFile> keep = new ArrayList<>();
-      for (PartitionedFile f : p.files()) {
-        boolean keeps = filter.keeps(f.partitionValues());
-        (keeps ? files : prunedFiles).add(f.urlEncodedPath());
-        if (partitioned) {
-          (keeps ? partitions : prunedPartitions).add(f.toPath().getParent().toString());
-        }
-        if (keeps) {
-          keep.add(f);
-        }
-      }
-      if (!keep.isEmpty()) {
-        kept.add(new FilePartition(kept.size(), keep.toArray(new PartitionedFile[0])));
-      }
-    }
-    planned = new ScanMetrics.Planned(files.size(), partitions.size(), prunedFiles.size(), prunedPartitions.size());
-    return filter.prunesFiles() ? CollectionConverters.asScala(kept).toList() : splits;
+    RuntimeFilter.Pruned pruned = runtimeFilter.prune(splits, fileIndex.partitionSchema().nonEmpty());
+    planned = pruned.planned();
+    return pruned.splits();
   }
 
   /**
@@ -257,10 +174,9 @@ public final class ArrowScan extends FileScanBase implements SupportsRuntimeV2Fi
    * one task, read in order until Spark has its rows; a top-N's are packed into tasks as Spark packs splits.
    */
   private Seq<FilePartition> selectedPartitions() {
-    Map<String, String> opts = options.asCaseSensitiveMap();
     SQLConf conf = ((org.apache.spark.sql.classic.SparkSession) session).sessionState().conf();
-    List<PartitionedFile> pieces = selection.plan(ArrowFiles.hadoopConf(session, opts),
-        CollectionConverters.asJava(fileIndex.listFiles(partitionFilters, dataFilters)), ReadMode.of(opts),
+    List<PartitionedFile> pieces = selection.plan(hadoopConf,
+        CollectionConverters.asJava(fileIndex.listFiles(partitionFilters, dataFilters)), ReadMode.of(readOptions),
         conf.caseSensitiveAnalysis());
     if (pieces == null) {
       return null;
@@ -273,85 +189,6 @@ public final class ArrowScan extends FileScanBase implements SupportsRuntimeV2Fi
         conf.filesMaxPartitionBytes());
   }
 
-  /** {@code [start, end)} of {@code split}'s file, with the split's partition values and hosts. */
-  private static PartitionedFile piece(PartitionedFile split, long start, long end) {
-    if (start == split.start() && end == split.start() + split.length()) {
-      return split;
-    }
-    return new PartitionedFile(split.partitionValues(), split.filePath(), start, end - start, split.locations(),
-        split.modificationTime(), split.fileSize(), split.otherConstantMetadataColumnValues());
-  }
-
-  /** Fills {@code tasks} tasks in order, closing each where the running cost reaches its equal share. */
-  private static final class TaskCutter {
-    private final double total;
-    private final int tasks;
-    private final List<FilePartition> done = new ArrayList<>();
-    private final List<PartitionedFile> run = new ArrayList<>();
-    private double cost;
-
-    TaskCutter(double total, int tasks) {
-      this.total = total;
-      this.tasks = tasks;
-    }
-
-    private double boundary() {
-      return total * (done.size() + 1) / tasks;
-    }
-
-    void add(double c) {
-      cost += c;
-    }
-
-    /** Bytes (at {@code share} of cost per byte) that fill the current task; MAX_VALUE for the last task. */
-    long bytesToBoundary(double share) {
-      if (done.size() >= tasks - 1) {
-        return Long.MAX_VALUE;
-      }
-      return (long) Math.ceil(Math.max(0, boundary() - cost) / share);
-    }
-
-    void take(PartitionedFile piece, double c) {
-      PartitionedFile last = run.isEmpty() ? null : run.get(run.size() - 1);
-      if (last != null && last.urlEncodedPath().equals(piece.urlEncodedPath())
-          && last.start() + last.length() == piece.start()
-          && last.partitionValues().equals(piece.partitionValues())) {
-        // The rest of the same file: one range, so that the task opens the file once (on an object store, an
-        // open is a status request and two reads).
-        run.set(run.size() - 1, new PartitionedFile(last.partitionValues(), last.filePath(), last.start(),
-            last.length() + piece.length(), last.locations(), last.modificationTime(), last.fileSize(),
-            last.otherConstantMetadataColumnValues()));
-      } else {
-        run.add(piece);
-      }
-      cost += c;
-      if (done.size() < tasks - 1 && cost >= boundary() * (1 - 1e-9)) {
-        close();
-      }
-    }
-
-    /** Closes the current task before its share is reached; false when it holds nothing yet. */
-    boolean closeEarly() {
-      if (run.isEmpty() || done.size() >= tasks - 1) {
-        return false;
-      }
-      close();
-      return true;
-    }
-
-    private void close() {
-      done.add(new FilePartition(done.size(), run.toArray(new PartitionedFile[0])));
-      run.clear();
-    }
-
-    List<FilePartition> finish() {
-      if (!run.isEmpty()) {
-        close();
-      }
-      return done;
-    }
-  }
-
   /** From the footers: see {@link ScanStatistics}. */
   @Override
   public Statistics estimateStatistics() {
@@ -360,10 +197,9 @@ public final class ArrowScan extends FileScanBase implements SupportsRuntimeV2Fi
     }
     Statistics known = statistics;
     if (known == null) {
-      Map<String, String> opts = options.asCaseSensitiveMap();
       SQLConf conf = ((org.apache.spark.sql.classic.SparkSession) session).sessionState().conf();
-      known = ScanStatistics.estimate(ArrowFiles.hadoopConf(session, opts), listedFiles(), dataSchema,
-          readDataSchema, ReadMode.of(opts), conf.caseSensitiveAnalysis(), conf.fileCompressionFactor());
+      known = ScanStatistics.estimate(hadoopConf, listedFiles(), dataSchema, readDataSchema,
+          ReadMode.of(readOptions), conf.caseSensitiveAnalysis(), conf.fileCompressionFactor());
       statistics = known;
     }
     return known;
@@ -442,8 +278,8 @@ public final class ArrowScan extends FileScanBase implements SupportsRuntimeV2Fi
   @Override
   public NamedReference[] filterAttributes() {
     return aggregation != null ? new NamedReference[0]
-        : RuntimeFilter.attributes(readPartitionSchema, ArrowOptions.bool(options.asCaseSensitiveMap(),
-            ArrowOptions.RUNTIME_FILTER_DATA_COLUMNS, false) ? readDataSchema : new StructType());
+        : RuntimeFilter.attributes(readPartitionSchema,
+            readOptions.runtimeFilterDataColumns() ? readDataSchema : new StructType());
   }
 
   /**
@@ -470,18 +306,22 @@ public final class ArrowScan extends FileScanBase implements SupportsRuntimeV2Fi
     return aggregation == null && ArrowFiles.batchesSupported(sqlConf, readSchema());
   }
 
+  /**
+   * What each split reads, decided now, after the runtime filters: the pushed and runtime filters on data columns
+   * skip record batches, and the runtime filters on partition columns have already taken files out.
+   */
   @Override
   public PartitionReaderFactory createReaderFactory() {
-    Map<String, String> opts = options.asCaseSensitiveMap();
-    Configuration conf = ArrowFiles.hadoopConf(session, opts);
-    Broadcast<SerializableConfiguration> broadcast = HadoopConfBroadcast.of(session.sparkContext(), conf);
     SQLConf sqlConf = SQLConf.get();
-    return new ArrowPartitionReaderFactory(broadcast, readDataSchema, readPartitionSchema,
-        sqlConf.caseSensitiveAnalysis(), ReadMode.of(opts), columnar(sqlConf),
-        new FileSourceOptions(CollectionConverters.asScala(opts).toMap(scala.$less$colon$less$.MODULE$.refl())),
-        runtimeFilter.withDataFilters(pushedFilters),
-        aggregation == null ? null : ArrowScanBuilder.groupByNames(aggregation), aggregates)
-        .withMetadata(metadataField == null ? null : (StructType) metadataField.dataType());
+    ReadRequest request = new ReadRequest(readDataSchema, readPartitionSchema,
+        metadataField == null ? null : (StructType) metadataField.dataType(), -1,
+        runtimeFilter.withDataFilters(pushedFilters), sqlConf.caseSensitiveAnalysis(), columnar(sqlConf),
+        readOptions);
+    Broadcast<SerializableConfiguration> broadcast = HadoopConfBroadcast.of(session.sparkContext(), hadoopConf);
+    return new ArrowPartitionReaderFactory(new SplitReader(request, broadcast),
+        new FileSourceOptions(CollectionConverters.asScala(options.asCaseSensitiveMap()).toMap(
+            scala.$less$colon$less$.MODULE$.refl())),
+        aggregation == null ? null : ArrowScanBuilder.groupByNames(aggregation), aggregates);
   }
 
   @Override

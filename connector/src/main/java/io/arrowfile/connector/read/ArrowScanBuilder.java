@@ -6,10 +6,10 @@ import io.arrowfile.connector.aggregate.FooterAggregation;
 import io.arrowfile.connector.aggregate.PushedAggregate;
 import io.arrowfile.connector.files.ArrowFiles;
 import io.arrowfile.connector.files.ReadMode;
-import io.arrowfile.connector.options.ArrowOptions;
+import io.arrowfile.connector.options.ArrowReadOptions;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
+import org.apache.hadoop.conf.Configuration;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.catalyst.InternalRow;
 import org.apache.spark.sql.connector.expressions.Expression;
@@ -51,6 +51,8 @@ public final class ArrowScanBuilder extends FileScanBuilder
   private final PartitioningAwareFileIndex fileIndex;
   private final StructType dataSchema;
   private final CaseInsensitiveStringMap options;
+  private final ArrowReadOptions readOptions;
+  private Configuration hadoopConf;
   private Aggregation pushedAggregation;
   private StructType aggregationSchema;
   private PushedAggregate[] pushedAggregates;
@@ -71,6 +73,15 @@ public final class ArrowScanBuilder extends FileScanBuilder
     this.fileIndex = fileIndex;
     this.dataSchema = dataSchema;
     this.options = options;
+    this.readOptions = ArrowReadOptions.parse(options.asCaseSensitiveMap(), session.sessionState().conf());
+  }
+
+  /** The Hadoop configuration of the read, built once for the footers read while planning and for the scan. */
+  private Configuration hadoopConf() {
+    if (hadoopConf == null) {
+      hadoopConf = ArrowFiles.hadoopConf(session, options.asCaseSensitiveMap());
+    }
+    return hadoopConf;
   }
 
   /**
@@ -119,14 +130,13 @@ public final class ArrowScanBuilder extends FileScanBuilder
     if (plan == null) {
       return false;
     }
-    Map<String, String> opts = options.asCaseSensitiveMap();
-    if (!ArrowOptions.bool(opts, ArrowOptions.AGGREGATE_ON_DRIVER, true)) {
+    if (!readOptions.aggregateOnDriver()) {
       return false;
     }
     List<PartitionDirectory> partitions =
         CollectionConverters.asJava(fileIndex.listFiles(partitionFilters(), dataFilters()));
-    footerRows = FooterAggregation.rows(ArrowFiles.hadoopConf(session, opts), partitions,
-        fileIndex.partitionSchema(), groupByNames(aggregation), plan.aggregates(), plan.output(), ReadMode.of(opts),
+    footerRows = FooterAggregation.rows(hadoopConf(), partitions, fileIndex.partitionSchema(),
+        groupByNames(aggregation), plan.aggregates(), plan.output(), ReadMode.of(readOptions),
         session.sessionState().conf().caseSensitiveAnalysis());
     return footerRows != null;
   }
@@ -317,8 +327,8 @@ public final class ArrowScanBuilder extends FileScanBuilder
           + fileIndex.rootPaths().mkString(", "));
     }
     return new ArrowScan(session, fileIndex, dataSchema, readDataSchema(), readPartitionSchema(), options,
-        partitionFilters(), dataFilters(), pushedDataFilters(), pushedAggregation, aggregationSchema,
-        pushedAggregates, pushedAggregation == null ? selection : null)
+        readOptions, hadoopConf(), partitionFilters(), dataFilters(), pushedDataFilters(), pushedAggregation,
+        aggregationSchema, pushedAggregates, pushedAggregation == null ? selection : null)
         .withMetadata(pushedAggregation == null ? metadataField : null);
   }
 }

@@ -2,6 +2,7 @@ package io.arrowfile.connector.read;
 
 import io.arrowfile.connector.files.ArrowFiles;
 import io.arrowfile.connector.options.ArrowOptions;
+import io.arrowfile.connector.options.ArrowReadOptions;
 import io.arrowfile.connector.types.ArrowToSpark;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -26,18 +27,12 @@ public final class ArrowSchemaInference {
 
   private ArrowSchemaInference() {}
 
-  /** Whether the options ask for merging (case-insensitive key). */
-  public static boolean mergeSchema(Map<String, String> options) {
-    return ArrowOptions.bool(options, MERGE_SCHEMA, false);
-  }
-
   /** How inference treats files it can't read, from the read options or else the session's settings. */
   public record Tolerance(boolean ignoreCorruptFiles, boolean ignoreMissingFiles) {
     public static final Tolerance NONE = new Tolerance(false, false);
 
-    public static Tolerance of(Map<String, String> options, org.apache.spark.sql.internal.SQLConf conf) {
-      return new Tolerance(ArrowOptions.bool(options, "ignoreCorruptFiles", conf.ignoreCorruptFiles()),
-          ArrowOptions.bool(options, "ignoreMissingFiles", conf.ignoreMissingFiles()));
+    public static Tolerance of(ArrowReadOptions options) {
+      return new Tolerance(options.ignoreCorruptFiles(), options.ignoreMissingFiles());
     }
   }
 

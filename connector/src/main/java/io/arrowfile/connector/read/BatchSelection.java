@@ -2,8 +2,8 @@ package io.arrowfile.connector.read;
 
 import io.arrowfile.columnar.type.Schema;
 import io.arrowfile.connector.aggregate.FileAggregates;
-import io.arrowfile.connector.aggregate.FooterCache;
-import io.arrowfile.connector.aggregate.FooterSummary;
+import io.arrowfile.connector.footer.FooterCache;
+import io.arrowfile.connector.footer.FooterSummary;
 import io.arrowfile.connector.files.ArrowFiles;
 import io.arrowfile.connector.files.ReadMode;
 import io.arrowfile.connector.statistics.FileStatistics;
@@ -41,7 +41,7 @@ import org.apache.spark.sql.types.DataType;
  *
  * <p>The chosen batches become pieces of files: a run of consecutive chosen batches is the byte range from the
  * first one's start to the next batch's, which the reader turns back into those batches (it reads the batches
- * whose block starts in its range: {@link ArrowBatchIterator}).
+ * whose block starts in its range: {@link SplitReader}).
  */
 final class BatchSelection {
   /** Most files whose footers a top-N reads; with more, the scan plans every batch. */

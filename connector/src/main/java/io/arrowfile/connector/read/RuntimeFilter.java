@@ -11,6 +11,8 @@ import org.apache.spark.sql.connector.expressions.FieldReference$;
 import org.apache.spark.sql.connector.expressions.Literal;
 import org.apache.spark.sql.connector.expressions.NamedReference;
 import org.apache.spark.sql.connector.expressions.filter.Predicate;
+import org.apache.spark.sql.execution.datasources.FilePartition;
+import org.apache.spark.sql.execution.datasources.PartitionedFile;
 import org.apache.spark.sql.sources.EqualNullSafe;
 import org.apache.spark.sql.sources.EqualTo;
 import org.apache.spark.sql.sources.Filter;
@@ -55,6 +57,39 @@ final class RuntimeFilter {
   private RuntimeFilter(Expression partitionPredicate, Filter[] dataFilters) {
     this.partitionPredicate = partitionPredicate;
     this.dataFilters = dataFilters;
+  }
+
+  /** Splits after {@link #prune}, and what stays and goes (files and partitions) for the scan's metrics. */
+  record Pruned(scala.collection.immutable.Seq<FilePartition> splits, ScanMetrics.Planned planned) {}
+
+  /**
+   * {@code splits} less the files of partitions this filter rules out (none without one), counting what stays and
+   * what goes. A partition ({@code partitioned} tables only) is a directory of partition values.
+   */
+  Pruned prune(scala.collection.immutable.Seq<FilePartition> splits, boolean partitioned) {
+    java.util.Set<String> files = new java.util.HashSet<>();
+    java.util.Set<String> prunedFiles = new java.util.HashSet<>();
+    java.util.Set<String> partitions = new java.util.HashSet<>();
+    java.util.Set<String> prunedPartitions = new java.util.HashSet<>();
+    List<FilePartition> kept = new ArrayList<>();
+    for (FilePartition p : CollectionConverters.asJava(splits)) {
+      List<PartitionedFile> keep = new ArrayList<>();
+      for (PartitionedFile f : p.files()) {
+        boolean keeps = keeps(f.partitionValues());
+        (keeps ? files : prunedFiles).add(f.urlEncodedPath());
+        if (partitioned) {
+          (keeps ? partitions : prunedPartitions).add(f.toPath().getParent().toString());
+        }
+        if (keeps) {
+          keep.add(f);
+        }
+      }
+      if (!keep.isEmpty()) {
+        kept.add(new FilePartition(kept.size(), keep.toArray(new PartitionedFile[0])));
+      }
+    }
+    return new Pruned(prunesFiles() ? CollectionConverters.asScala(kept).toList() : splits,
+        new ScanMetrics.Planned(files.size(), partitions.size(), prunedFiles.size(), prunedPartitions.size()));
   }
 
   /**

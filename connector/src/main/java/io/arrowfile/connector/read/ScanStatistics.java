@@ -2,8 +2,8 @@ package io.arrowfile.connector.read;
 
 import io.arrowfile.columnar.type.Schema;
 import io.arrowfile.connector.aggregate.FileAggregates;
-import io.arrowfile.connector.aggregate.FooterCache;
-import io.arrowfile.connector.aggregate.FooterSummary;
+import io.arrowfile.connector.footer.FooterCache;
+import io.arrowfile.connector.footer.FooterSummary;
 import io.arrowfile.connector.aggregate.PushedAggregate;
 import io.arrowfile.connector.files.ArrowFiles;
 import io.arrowfile.connector.files.ReadMode;

@@ -12,7 +12,7 @@ import java.util.Map;
 
 /**
  * The per-record-batch statistics of one file, from the footer key {@value #KEY} (format: see
- * {@code write.ArrowOutputWriter}), with min/max already converted to the Java class the column's Arrow type
+ * this package's documentation), with min/max already converted to the Java class the column's Arrow type
  * compares in: {@code Long} (integers, Date32 days, Timestamp µs), {@code Double} (floats), {@code BigDecimal},
  * {@code String} (UTF-8 byte order), {@code Boolean}. Anything unusable (missing, malformed, a batch count
  * that disagrees with the footer, unknown types) leaves that part null: statistics only ever allow skipping,

@@ -7,7 +7,7 @@ import org.apache.spark.unsafe.types.UTF8String;
 
 /**
  * The footer statistics of one file as it is written, under {@link FileStatistics#KEY}, in the format
- * {@link FileStatistics} reads (documented on {@code write.ArrowOutputWriter}): the envelope with the columns' names
+ * {@link FileStatistics} reads (specified in this package's documentation): the envelope with the columns' names
  * and types, then one entry per record batch. The writers only feed it values, through
  * {@link BatchColumnStatistics} and {@link Bounds}; how a value is written (numbers, infinities, decimals as
  * strings, strings cut to a prefix with a bound that still holds) is this class's knowledge alone.

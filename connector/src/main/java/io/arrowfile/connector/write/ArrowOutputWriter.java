@@ -47,24 +47,9 @@ import org.apache.spark.sql.types.StructType;
  * <p><b>Footer custom metadata.</b>
  * <ul>
  *   <li>{@value #WRITER_KEY}: {@value #WRITER_NAME} (name and version of this writer).</li>
- *   <li>{@value #STATISTICS_KEY} (unless the option {@code statistics=false}): JSON, version 1:
- * <pre>
- * {"version":1,
- *  "columns":[{"name":"id","type":"int64"}, ...],        // top-level fields in schema order; type: Arrow's
- *  "batches":[                                            // one entry per record batch, in footer block order
- *    {"rows":65536,
- *     "columns":[{"nullCount":0,"min":1,"max":65536}, ...]}, ...]}   // aligned with "columns" above
- * </pre>
- *   Every column has {@code nullCount}. {@code min}/{@code max} (over non-null values; absent when the batch has
- *   none) are given for: Bool (JSON booleans), Int8..Int64, Date32 (days), Timestamp (µs), Duration (µs),
- *   Interval YEAR_MONTH (months), Time64 (ns) as JSON integers of the stored value; Float32/Float64 as JSON numbers
- *   ({@code "Infinity"}/{@code "-Infinity"} as strings; NaN is excluded from min/max and counted in
- *   {@code nanCount}; -0.0 orders below 0.0); Decimal as JSON strings of the plain decimal ({@code "-12.50"}); Utf8
- *   as JSON strings in UTF-8 byte order (Spark's binary order, also for collated strings). A string longer than 64
- *   UTF-8 bytes is truncated: {@code min} to its longest prefix of whole code points within 64 bytes, with
- *   {@code "minTruncated":true}; {@code max} to that prefix with its last code point incremented (still an upper
- *   bound), with {@code "maxTruncated":true} (left out if no such bound exists). Binary, intervals MONTH_DAY_NANO,
- *   Null, nested and variant columns have only {@code nullCount} (for nested columns: top-level nulls).</li>
+ *   <li>{@value #STATISTICS_KEY} (unless the option {@code statistics=false}): per record batch, its rows and
+ *   each top-level column's null count and min/max, as JSON; the format is specified in
+ *   {@code connector.statistics}'s package documentation.</li>
  * </ul>
  */
 public final class ArrowOutputWriter extends OutputWriter {

@@ -1,14 +1,19 @@
 package io.arrowfile.connector.write;
 
+import io.arrowfile.connector.statistics.DoubleStats;
+import io.arrowfile.connector.statistics.StatisticsDocument;
 import io.arrowfile.columnar.builder.FloatingPointBuilder;
 import org.apache.spark.sql.catalyst.expressions.SpecializedGetters;
 
-final class DoubleWriter extends DoubleStats {
+final class DoubleWriter extends ColumnWriter {
   private final FloatingPointBuilder b;
+  /** The batch's min/max; null without statistics. */
+  private final DoubleStats minMax;
 
   DoubleWriter(FloatingPointBuilder b, Budget budget, boolean stats) {
     super(b, budget, stats);
     this.b = b;
+    this.minMax = stats ? new DoubleStats(false) : null;
   }
 
   @Override
@@ -16,13 +21,22 @@ final class DoubleWriter extends DoubleStats {
     double v = src.getDouble(ordinal);
     b.appendDouble(v);
     budget.bytes += 8;
-    if (stats) {
-      track(v);
+    if (minMax != null) {
+      minMax.track(v);
     }
   }
 
   @Override
-  boolean single() {
-    return false;
+  public void reportBounds(StatisticsDocument.Bounds bounds) {
+    if (minMax != null) {
+      minMax.report(bounds);
+    }
+  }
+
+  @Override
+  void resetMinMax() {
+    if (minMax != null) {
+      minMax.reset();
+    }
   }
 }

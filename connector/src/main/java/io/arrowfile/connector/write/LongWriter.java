@@ -1,15 +1,20 @@
 package io.arrowfile.connector.write;
 
+import io.arrowfile.connector.statistics.LongStats;
+import io.arrowfile.connector.statistics.StatisticsDocument;
 import io.arrowfile.columnar.builder.IntBuilder;
 import org.apache.spark.sql.catalyst.expressions.SpecializedGetters;
 
 /** Long, Timestamp and TimestampNTZ (µs), DayTimeInterval (µs), Time (ns of day). */
-final class LongWriter extends LongStats {
+final class LongWriter extends ColumnWriter {
   private final IntBuilder b;
+  /** The batch's min/max; null without statistics. */
+  private final LongStats minMax;
 
   LongWriter(IntBuilder b, Budget budget, boolean stats) {
     super(b, budget, stats);
     this.b = b;
+    this.minMax = stats ? new LongStats() : null;
   }
 
   @Override
@@ -17,8 +22,22 @@ final class LongWriter extends LongStats {
     long v = src.getLong(ordinal);
     b.appendLong(v);
     budget.bytes += 8;
-    if (stats) {
-      track(v);
+    if (minMax != null) {
+      minMax.track(v);
+    }
+  }
+
+  @Override
+  public void reportBounds(StatisticsDocument.Bounds bounds) {
+    if (minMax != null) {
+      minMax.report(bounds);
+    }
+  }
+
+  @Override
+  void resetMinMax() {
+    if (minMax != null) {
+      minMax.reset();
     }
   }
 }

@@ -1,15 +1,20 @@
 package io.arrowfile.connector.write;
 
+import io.arrowfile.connector.statistics.LongStats;
+import io.arrowfile.connector.statistics.StatisticsDocument;
 import io.arrowfile.columnar.builder.IntervalBuilder;
 import org.apache.spark.sql.catalyst.expressions.SpecializedGetters;
 
 /** YearMonthInterval: months. */
-final class MonthsWriter extends LongStats {
+final class MonthsWriter extends ColumnWriter {
   private final IntervalBuilder b;
+  /** The batch's min/max; null without statistics. */
+  private final LongStats minMax;
 
   MonthsWriter(IntervalBuilder b, Budget budget, boolean stats) {
     super(b, budget, stats);
     this.b = b;
+    this.minMax = stats ? new LongStats() : null;
   }
 
   @Override
@@ -17,8 +22,22 @@ final class MonthsWriter extends LongStats {
     int v = src.getInt(ordinal);
     b.appendMonths(v);
     budget.bytes += 4;
-    if (stats) {
-      track(v);
+    if (minMax != null) {
+      minMax.track(v);
+    }
+  }
+
+  @Override
+  public void reportBounds(StatisticsDocument.Bounds bounds) {
+    if (minMax != null) {
+      minMax.report(bounds);
+    }
+  }
+
+  @Override
+  void resetMinMax() {
+    if (minMax != null) {
+      minMax.reset();
     }
   }
 }

@@ -1,14 +1,19 @@
 package io.arrowfile.connector.write;
 
+import io.arrowfile.connector.statistics.LongStats;
+import io.arrowfile.connector.statistics.StatisticsDocument;
 import io.arrowfile.columnar.builder.IntBuilder;
 import org.apache.spark.sql.catalyst.expressions.SpecializedGetters;
 
-final class ShortWriter extends LongStats {
+final class ShortWriter extends ColumnWriter {
   private final IntBuilder b;
+  /** The batch's min/max; null without statistics. */
+  private final LongStats minMax;
 
   ShortWriter(IntBuilder b, Budget budget, boolean stats) {
     super(b, budget, stats);
     this.b = b;
+    this.minMax = stats ? new LongStats() : null;
   }
 
   @Override
@@ -16,8 +21,22 @@ final class ShortWriter extends LongStats {
     short v = src.getShort(ordinal);
     b.appendLong(v);
     budget.bytes += 2;
-    if (stats) {
-      track(v);
+    if (minMax != null) {
+      minMax.track(v);
+    }
+  }
+
+  @Override
+  public void reportBounds(StatisticsDocument.Bounds bounds) {
+    if (minMax != null) {
+      minMax.report(bounds);
+    }
+  }
+
+  @Override
+  void resetMinMax() {
+    if (minMax != null) {
+      minMax.reset();
     }
   }
 }

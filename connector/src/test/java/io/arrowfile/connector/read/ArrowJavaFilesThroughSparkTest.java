@@ -109,7 +109,7 @@ class ArrowJavaFilesThroughSparkTest {
           if (compression == Compression.NONE && beyondSpark == null) {
             // small columnar batches: record batches sliced (ArrowBatchIterator) read the same values, V1 too
             org.apache.spark.sql.Dataset<Row> sliced = spark.read().format("arrowfile")
-                .option(ArrowBatchIterator.BATCH_SIZE_KEY, 7).load(p.toString());
+                .option(io.arrowfile.connector.options.ArrowReadOptions.BATCH_SIZE_KEY, 7).load(p.toString());
             assertEquals(want, SparkRowStrings.actual(sliced, sparkSchema), context + " (sliced)");
             assertEquals(want, SparkRowStrings.actual(spark.sql("SELECT * FROM arrowfile.`" + p + "`"),
                 sparkSchema), context + " (V1)");

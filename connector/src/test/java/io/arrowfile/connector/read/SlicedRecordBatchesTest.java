@@ -9,7 +9,8 @@ import io.arrowfile.columnar.type.ArrowType;
 import io.arrowfile.columnar.type.DictionaryEncoding;
 import io.arrowfile.columnar.type.Field;
 import io.arrowfile.columnar.type.Schema;
-import io.arrowfile.connector.files.ReadMode;
+import io.arrowfile.connector.files.HadoopConfBroadcast;
+import io.arrowfile.connector.options.ArrowReadOptions;
 import io.arrowfile.connector.types.ArrowToSpark;
 import io.arrowfile.ipc.ArrowFileWriter;
 import io.arrowfile.ipc.ArrowStreamWriter;
@@ -23,7 +24,9 @@ import java.util.List;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
+import org.apache.spark.paths.SparkPath$;
 import org.apache.spark.sql.catalyst.InternalRow;
+import org.apache.spark.sql.execution.datasources.PartitionedFile;
 import org.apache.spark.sql.types.StructType;
 import org.apache.spark.sql.vectorized.ColumnarBatch;
 import org.junit.jupiter.api.BeforeAll;
@@ -122,16 +125,17 @@ class SlicedRecordBatchesTest {
   void iteratorEmitsSlicesOfOneRecordBatch() throws Exception {
     StructType schema = ArrowToSpark.schema(SCHEMA);
     for (Path p : new Path[] {file, stream}) {
-      for (int size : new int[] {1000, 3333, ArrowBatchIterator.DEFAULT_BATCH_SIZE, 200_000}) {
-        Configuration conf = new Configuration(false);
-        if (size != ArrowBatchIterator.DEFAULT_BATCH_SIZE) {
-          conf.setInt(ArrowBatchIterator.BATCH_SIZE_KEY, size);
-        }
+      for (int size : new int[] {1000, 3333, ArrowReadOptions.DEFAULT_BATCH_SIZE, 200_000}) {
+        ReadRequest request = new ReadRequest(schema, new StructType(), null, -1, null, true, true,
+            new ArrowReadOptions(false, false, false, true, false, size, false, false));
+        SplitReader reader = new SplitReader(request,
+            HadoopConfBroadcast.of(spark.sparkContext(), new Configuration(false)));
+        PartitionedFile split = new PartitionedFile(InternalRow.empty(), SparkPath$.MODULE$.fromPath(hadoopPath(p)),
+            0, Files.size(p), new String[0], 0, 0, scala.collection.immutable.Map$.MODULE$.empty());
         ScanMetrics metrics = new ScanMetrics();
         List<Integer> sizes = new ArrayList<>();
         long next = 0;
-        try (ArrowBatchIterator it = ArrowBatchIterator.open(conf, hadoopPath(p), 0, Long.MAX_VALUE, schema,
-            new StructType(), InternalRow.empty(), true, ReadMode.POSITIONED, null, metrics)) {
+        try (ArrowBatchIterator it = reader.open(split, metrics)) {
           while (it.hasNext()) {
             ColumnarBatch cb = it.next();
             sizes.add(cb.numRows());
@@ -158,11 +162,11 @@ class SlicedRecordBatchesTest {
     List<String> want = SparkRowStrings.expected(batch, schema);
     for (Path p : new Path[] {file, stream}) {
       List<String> whole = SparkRowStrings.actual(spark.read().format("arrowfile")
-          .option(ArrowBatchIterator.BATCH_SIZE_KEY, 1_000_000).load(p.toString()), schema);
+          .option(ArrowReadOptions.BATCH_SIZE_KEY, 1_000_000).load(p.toString()), schema);
       assertEquals(want, whole, p + " unsliced");
       for (int size : new int[] {999, 4096}) {
         org.apache.spark.sql.Dataset<Row> df = spark.read().format("arrowfile")
-            .option(ArrowBatchIterator.BATCH_SIZE_KEY, size).load(p.toString());
+            .option(ArrowReadOptions.BATCH_SIZE_KEY, size).load(p.toString());
         List<String> got = SparkRowStrings.actual(df, schema);
         assertEquals(want.size(), got.size());
         for (int i = 0; i < want.size(); i++) {
@@ -173,7 +177,7 @@ class SlicedRecordBatchesTest {
       }
     }
     // V1, with the batch size a session conf
-    spark.conf().set(ArrowBatchIterator.BATCH_SIZE_KEY, "777");
+    spark.conf().set(ArrowReadOptions.BATCH_SIZE_KEY, "777");
     try {
       assertEquals(want, SparkRowStrings.actual(spark.sql("SELECT * FROM arrowfile.`" + file + "`"), schema),
           "V1 sliced");
@@ -187,7 +191,7 @@ class SlicedRecordBatchesTest {
         assertEquals(expected[6], r.get(2));
       }
     } finally {
-      spark.conf().unset(ArrowBatchIterator.BATCH_SIZE_KEY);
+      spark.conf().unset(ArrowReadOptions.BATCH_SIZE_KEY);
     }
   }
 
@@ -198,9 +202,9 @@ class SlicedRecordBatchesTest {
     List<String> want = SparkRowStrings.expected(batch, schema).subList(0, 10);
     for (Path p : new Path[] {file, stream}) {
       org.apache.spark.sql.Dataset<Row> df = spark.read().format("arrowfile")
-          .option(ArrowBatchIterator.BATCH_SIZE_KEY, 1000).load(p.toString()).limit(10);
+          .option(ArrowReadOptions.BATCH_SIZE_KEY, 1000).load(p.toString()).limit(10);
       assertEquals(want, SparkRowStrings.actual(df, schema), p.toString());
-      List<Row> ids = spark.read().format("arrowfile").option(ArrowBatchIterator.BATCH_SIZE_KEY, 1000)
+      List<Row> ids = spark.read().format("arrowfile").option(ArrowReadOptions.BATCH_SIZE_KEY, 1000)
           .load(p.toString()).select("id").limit(10).collectAsList();
       assertEquals(10, ids.size());
       for (int i = 0; i < 10; i++) {

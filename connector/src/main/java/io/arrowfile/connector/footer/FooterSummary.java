@@ -1,17 +1,17 @@
-package io.arrowfile.connector.aggregate;
+package io.arrowfile.connector.footer;
 
 import io.arrowfile.columnar.type.Field;
 import io.arrowfile.columnar.type.Schema;
 import io.arrowfile.connector.files.ArrowFiles;
 import io.arrowfile.connector.files.FileVersion;
 import io.arrowfile.connector.files.ReadMode;
+import io.arrowfile.connector.files.RowCounts;
 import io.arrowfile.connector.statistics.FileStatistics;
 import io.arrowfile.ipc.ArrowFileDecoder;
 import io.arrowfile.ipc.ArrowFileReader;
 import io.arrowfile.ipc.metadata.Block;
 import io.arrowfile.ipc.ByteSource;
 import io.arrowfile.ipc.ReadOptions;
-import io.arrowfile.ipc.metadata.Block;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -83,11 +83,7 @@ public final class FooterSummary {
           continue;
         }
         ArrowFileDecoder.RecordBatchMessage m = RowCounts.message(source, decoder, k);
-        if (m.length() < 0) {
-          throw new io.arrowfile.columnar.ArrowFormatException("record batch " + k + " of " + path
-              + " has no valid record batch header");
-        }
-        rows[k] = m.length();
+        rows[k] = RowCounts.length(m);
         if (sample) {
           sampledBody += blocks.get(k).bodyLength();
           addColumnBytes(decoder, m, sampled);

@@ -1,4 +1,4 @@
-package io.arrowfile.connector.aggregate;
+package io.arrowfile.connector.footer;
 
 import io.arrowfile.connector.files.ArrowFiles;
 import io.arrowfile.connector.files.FileVersion;

@@ -15,7 +15,6 @@ import scala.collection.immutable.Seq;
  * {@code BatchScan}); writes, catalog tables and SQL on paths go to {@link ArrowFileFormat}, its fallback.
  */
 public final class ArrowFileDataSource extends FileDataSourceV2Base {
-  public static final String SHORT_NAME = "arrowfile";
 
   @Override
   public Class<? extends FileFormat> fallbackFileFormat() {
@@ -24,7 +23,7 @@ public final class ArrowFileDataSource extends FileDataSourceV2Base {
 
   @Override
   public String shortName() {
-    return SHORT_NAME;
+    return ArrowFileFormat.SHORT_NAME;
   }
 
   @Override

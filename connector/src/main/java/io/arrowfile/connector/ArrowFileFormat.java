@@ -37,14 +37,16 @@ import scala.runtime.AbstractFunction1;
  * SQL on paths and writes go through it. Reads go through {@link SplitReader}, as the V2 scan's do, and are
  * columnar: {@code ColumnarBatch}es from {@link ArrowBatchIterator}, handed to Spark through the
  * {@code Iterator<InternalRow>} as Parquet does.
- * It is not registered itself: {@link ArrowFileDataSource} is, with this class as its fallback.
+ * It is not registered itself: {@code ArrowFileDataSource} is, with this class as its fallback.
  */
 public final class ArrowFileFormat implements FileFormat, DataSourceRegister, Serializable {
+  /** The name users give Spark ({@code format("arrowfile")}, {@code USING arrowfile}), held here, below the data source that registers it. */
+  public static final String SHORT_NAME = "arrowfile";
   private static final long serialVersionUID = 1L;
 
   @Override
   public String shortName() {
-    return ArrowFileDataSource.SHORT_NAME;
+    return SHORT_NAME;
   }
 
   @Override

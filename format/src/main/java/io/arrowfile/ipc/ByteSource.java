@@ -27,7 +27,10 @@ public interface ByteSource extends AutoCloseable {
   @Override
   void close() throws IOException;
 
-  /** The file at {@code path}, memory-mapped read-only (in {@link ArrowBuffer#CHUNK_SIZE} chunks beyond 2 GiB). */
+  /**
+   * The file at {@code path}, memory-mapped read-only (in {@link ArrowBuffer#CHUNK_SIZE} chunks beyond 2 GiB), named
+   * {@code path} as given.
+   */
   static ByteSource map(Path path) throws IOException {
     try (FileChannel channel = FileChannel.open(path, StandardOpenOption.READ)) {
       long size = channel.size();
@@ -44,8 +47,8 @@ public interface ByteSource extends AutoCloseable {
         }
         all = ArrowBuffer.ofChunks(chunks);
       }
-      Path fileName = path.getFileName();
-      return wrap(all, fileName == null ? path.toString() : fileName.toString());
+      // named as the caller named it: an error then points at the file the user gave, not a base name
+      return wrap(all, path.toString());
     }
   }
 

@@ -26,7 +26,7 @@ public final class ArrowOptions {
   public static final String FORCE_HADOOP_READ = "arrowfile.forceHadoopRead";
   /**
    * Read option (and JVM system property): memory-map local files instead of reading them with positioned reads;
-   * faster, but a file truncated while it is read then crashes the executor (see {@code read.ReadMode}).
+   * faster, but a file truncated while it is read then crashes the executor (see {@code files.ReadMode}).
    */
   public static final String MMAP = "arrowfile.mmap";
   /**

@@ -76,9 +76,7 @@ public final class ArrowScan extends FileScanBase implements SupportsRuntimeV2Fi
   private volatile RuntimeFilter runtimeFilter = RuntimeFilter.NONE;
   /**
    * {@link #estimateStatistics()}, once: the optimizer asks again for every plan it derives, and each answer lists
-   * the files and builds a Hadoop configuration (the TPC benchmark's driver ran out of its 6 GB heap inside these
-   * calls while planning TPC-DS q64, 18 scans; whether they were the cause was not established). Runtime filters
-   * come later and do not change it.
+   * the files and reads their footers. Runtime filters come later and do not change it.
    */
   private volatile Statistics statistics;
   /** What the last {@link #partitions()} planned, for {@link #reportDriverMetrics}. */

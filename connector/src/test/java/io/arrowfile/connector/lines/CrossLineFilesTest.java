@@ -41,8 +41,8 @@ class CrossLineFilesTest {
     return spark.range(0, 2_000).selectExpr(
         "id",
         "cast(id % 7 as int) as part",
-        "cast(id as tinyint) as b",
-        "cast(id * 3 as smallint) as s",
+        "cast(id % 128 as tinyint) as b",
+        "cast(id * 3 % 30000 as smallint) as s",
         "cast(id * 1000 as int) as i",
         "id * 1000000007 as l",
         "cast(id / 7.0 as float) as f",

@@ -56,6 +56,7 @@ class CorruptFileMessageTest {
     assertTrue(v2.contains("offset 100"), v2);
     assertEquals(v2, v1Path, "SQL on the path (V1) as spark.read (V2)");
     assertEquals(v2, tableMessage(table, file), "a SQL table (V1) as spark.read (V2)");
+    assertSaysTheSame(v2, file);
   }
 
   @Test
@@ -69,6 +70,29 @@ class CorruptFileMessageTest {
     String v2 = message(spark.read().format("arrowfile").schema("id BIGINT, s STRING").load(table.toString()), file,
         true);
     assertEquals(v2, tableMessage(table, file), "a SQL table (V1) as spark.read (V2)");
+    assertSaysTheSame(v2, file);
+  }
+
+  /**
+   * The command-line tool ({@code bin/arrowfile validate FILE}, which runs {@code ArrowTool} on the format module's
+   * class path, as here) says the same of the file: its line is Spark's message without the advice about Spark's
+   * options, which the tool's user does not need.
+   */
+  private static void assertSaysTheSame(String sparkMessage, Path file) throws IOException {
+    Process p = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp",
+        System.getProperty("java.class.path"), "io.arrowfile.ipc.tool.ArrowTool", "validate", file.toString())
+        .redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+    String err;
+    try {
+      err = new String(p.getErrorStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8).strip();
+      assertTrue(p.waitFor(2, java.util.concurrent.TimeUnit.MINUTES), "bin/arrowfile validate did not finish");
+    } catch (InterruptedException e) {
+      throw new AssertionError(e);
+    }
+    assertEquals(1, p.exitValue(), "bin/arrowfile validate of a damaged file exits 1: " + err);
+    assertTrue(err.startsWith("arrowfile: " + file + ": "), err);
+    String tool = err.substring("arrowfile: ".length());
+    assertTrue(sparkMessage.startsWith(tool), "Spark: " + sparkMessage + "\nbin/arrowfile: " + tool);
   }
 
   private Path write(String name) {

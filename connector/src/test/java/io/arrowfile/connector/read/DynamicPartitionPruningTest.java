@@ -27,7 +27,7 @@ import scala.jdk.javaapi.CollectionConverters;
  * reads only those partitions of the fact table, as Parquet's scan does; on a data column, the selected keys skip
  * record batches.
  */
-class RuntimeFilteringTest {
+class DynamicPartitionPruningTest {
   static SparkSession spark;
   @TempDir
   static Path dir;

@@ -7,7 +7,6 @@ import org.apache.spark.sql.execution.datasources.FileFormat;
 import org.apache.spark.sql.types.StructType;
 import org.apache.spark.sql.util.CaseInsensitiveStringMap;
 import scala.Option;
-import scala.collection.immutable.Seq;
 
 /**
  * The {@code arrowfile} data source, registered under that short name: path reads
@@ -38,7 +37,7 @@ public final class ArrowFileDataSource extends FileDataSourceV2Base {
 
   private Table table(CaseInsensitiveStringMap options, Option<StructType> schema) {
     ArrowOptions.check(options.asCaseSensitiveMap());
-    Seq<String> paths = getPaths(options);
+    scala.collection.immutable.List<String> paths = getPaths(options).toList();
     String tableName = getTableName(options, paths);
     CaseInsensitiveStringMap optionsWithoutPaths = getOptionsWithoutPaths(options);
     return new ArrowTable(tableName, sparkSession(), optionsWithoutPaths, paths, schema);

@@ -1,5 +1,7 @@
 package io.arrowfile.connector;
 
+import java.util.List;
+import io.arrowfile.spark.FileFormatBase;
 import io.arrowfile.connector.options.ArrowOptions;
 import io.arrowfile.connector.options.ArrowReadOptions;
 import io.arrowfile.connector.read.ArrowBatchIterator;
@@ -29,7 +31,7 @@ import org.apache.spark.sql.types.DataType;
 import org.apache.spark.sql.types.StructType;
 import scala.Function1;
 import scala.Option;
-import scala.jdk.javaapi.CollectionConverters;
+import io.arrowfile.spark.ScalaCollections;
 import scala.runtime.AbstractFunction1;
 
 /**
@@ -39,7 +41,7 @@ import scala.runtime.AbstractFunction1;
  * {@code Iterator<InternalRow>} as Parquet does.
  * It is not registered itself: {@code ArrowFileDataSource} is, with this class as its fallback.
  */
-public final class ArrowFileFormat implements FileFormat, DataSourceRegister, Serializable {
+public final class ArrowFileFormat extends FileFormatBase implements DataSourceRegister, Serializable {
   /** The name users give Spark ({@code format("arrowfile")}, {@code USING arrowfile}), held here, below the data source that registers it. */
   public static final String SHORT_NAME = "arrowfile";
   private static final long serialVersionUID = 1L;
@@ -65,20 +67,18 @@ public final class ArrowFileFormat implements FileFormat, DataSourceRegister, Se
   }
 
   @Override
-  public Option<StructType> inferSchema(SparkSession session, scala.collection.immutable.Map<String, String> options,
-      scala.collection.immutable.Seq<FileStatus> files) {
-    Map<String, String> opts = CollectionConverters.asJava(options);
+  protected Option<StructType> inferSchema(SparkSession session, Map<String, String> opts, List<FileStatus> files) {
     ArrowOptions.check(opts);
     ArrowReadOptions read = ArrowReadOptions.parse(opts, session.sessionState().conf());
     StructType schema = ArrowSchemaInference.infer(ArrowFiles.hadoopConf(session, opts),
-        CollectionConverters.asJava(files), read.mergeSchema(), ArrowSchemaInference.Tolerance.of(read));
+        files, read.mergeSchema(), ArrowSchemaInference.Tolerance.of(read));
     return Option.apply(schema);
   }
 
   @Override
   public OutputWriterFactory prepareWrite(SparkSession session, Job job,
       scala.collection.immutable.Map<String, String> options, StructType dataSchema) {
-    return ArrowWriteSupport.prepareWrite(session, job, CollectionConverters.asJava(options), dataSchema);
+    return ArrowWriteSupport.prepareWrite(session, job, ScalaCollections.toJava(options), dataSchema);
   }
 
   /** Spark's default refuses types we write (Null, Variant, ...); the writer knows what it can map. */
@@ -93,8 +93,9 @@ public final class ArrowFileFormat implements FileFormat, DataSourceRegister, Se
    * ({@link ReadRequest#rowIndexColumn}).
    */
   @Override
-  public scala.collection.immutable.Seq<org.apache.spark.sql.types.StructField> metadataSchemaFields() {
-    return FileMetadataColumn.v1Fields(FileFormat.super.metadataSchemaFields());
+  protected List<org.apache.spark.sql.types.StructField> metadataSchemaFields(
+      List<org.apache.spark.sql.types.StructField> base) {
+    return FileMetadataColumn.v1Fields(base);
   }
 
   @Override
@@ -108,18 +109,17 @@ public final class ArrowFileFormat implements FileFormat, DataSourceRegister, Se
   }
 
   @Override
-  public Function1<PartitionedFile, scala.collection.Iterator<InternalRow>> buildReaderWithPartitionValues(
+  protected Function1<PartitionedFile, scala.collection.Iterator<InternalRow>> buildReader(
       SparkSession session, StructType dataSchema, StructType partitionSchema, StructType requiredSchema,
-      scala.collection.immutable.Seq<Filter> filters, scala.collection.immutable.Map<String, String> options,
-      Configuration hadoopConf) {
-    Map<String, String> opts = new HashMap<>(CollectionConverters.asJava(options));
+      List<Filter> filters, Map<String, String> options, Configuration hadoopConf) {
+    Map<String, String> opts = new HashMap<>(options);
     ArrowOptions.check(opts);
     SQLConf conf = SQLConf.get();
     String returningBatch = opts.get(FileFormat.OPTION_RETURNING_BATCH());
     boolean batches = returningBatch != null ? Boolean.parseBoolean(returningBatch)
         : ArrowFiles.batchesSupported(conf, requiredSchema.merge(partitionSchema, true));
     ReadRequest request = ReadRequest.v1(requiredSchema, partitionSchema,
-        CollectionConverters.asJava(filters).toArray(new Filter[0]), conf.caseSensitiveAnalysis(), batches,
+        filters.toArray(new Filter[0]), conf.caseSensitiveAnalysis(), batches,
         ArrowReadOptions.parse(opts, conf));
     return new Reader(new SplitReader(request, HadoopConfBroadcast.of(session.sparkContext(), hadoopConf)));
   }
@@ -141,9 +141,9 @@ public final class ArrowFileFormat implements FileFormat, DataSourceRegister, Se
       if (reader.request().columnar()) {
         // ColumnarBatch objects through the row iterator, as Spark's columnar file formats do.
         java.util.Iterator raw = it;
-        return CollectionConverters.asScala((java.util.Iterator<InternalRow>) raw);
+        return ScalaCollections.toIterator((java.util.Iterator<InternalRow>) raw);
       }
-      return CollectionConverters.asScala(it.rows());
+      return ScalaCollections.toIterator(it.rows());
     }
   }
 }

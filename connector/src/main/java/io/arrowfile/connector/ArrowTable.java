@@ -19,8 +19,8 @@ import org.apache.spark.sql.execution.datasources.v2.FileTable;
 import org.apache.spark.sql.types.StructType;
 import org.apache.spark.sql.util.CaseInsensitiveStringMap;
 import scala.Option;
-import scala.collection.immutable.Seq;
-import scala.jdk.javaapi.CollectionConverters;
+import io.arrowfile.spark.FileTableBase;
+import io.arrowfile.spark.ScalaCollections;
 
 /**
  * A set of Arrow files read and written through DataSource V2, with Spark's hidden {@code _metadata} column
@@ -28,13 +28,14 @@ import scala.jdk.javaapi.CollectionConverters;
  * table; {@code DataFrameWriter} and session-catalog writes go to the V1 {@link ArrowFileFormat} (see
  * {@link ArrowWrite}).
  */
-public final class ArrowTable extends FileTable implements SupportsMetadataColumns {
+public final class ArrowTable extends FileTableBase implements SupportsMetadataColumns {
   private final String name;
   private final SparkSession session;
   private final CaseInsensitiveStringMap options;
-  private final Seq<String> paths;
+  private final scala.collection.immutable.List<String> paths;
 
-  public ArrowTable(String name, SparkSession session, CaseInsensitiveStringMap options, Seq<String> paths,
+  public ArrowTable(String name, SparkSession session, CaseInsensitiveStringMap options,
+      scala.collection.immutable.List<String> paths,
       Option<StructType> userSpecifiedSchema) {
     super(session, options, paths, userSpecifiedSchema);
     this.name = name;
@@ -59,11 +60,11 @@ public final class ArrowTable extends FileTable implements SupportsMetadataColum
   }
 
   @Override
-  public Option<StructType> inferSchema(Seq<FileStatus> files) {
+  protected Option<StructType> inferSchema(java.util.List<FileStatus> files) {
     java.util.Map<String, String> opts = options.asCaseSensitiveMap();
     ArrowReadOptions read = ArrowReadOptions.parse(opts, session.sessionState().conf());
     return Option.apply(ArrowSchemaInference.infer(ArrowFiles.hadoopConf(session, opts),
-        CollectionConverters.asJava(files), read.mergeSchema(), ArrowSchemaInference.Tolerance.of(read)));
+        files, read.mergeSchema(), ArrowSchemaInference.Tolerance.of(read)));
   }
 
   /**
@@ -77,7 +78,17 @@ public final class ArrowTable extends FileTable implements SupportsMetadataColum
 
   @Override
   public ScanBuilder newScanBuilder(CaseInsensitiveStringMap scanOptions) {
-    return new ArrowScanBuilder(session, fileIndex(), dataSchema(), mergedOptions(scanOptions));
+    return new ArrowScanBuilder(session, fileIndex(), dataSchema(), withTableOptions(scanOptions));
+  }
+
+  /**
+   * The table's options overlaid by the scan's, as Spark 4's {@code FileTable.mergedOptions} does: written here
+   * because Spark 3.5's {@code FileTable} has no such method.
+   */
+  private CaseInsensitiveStringMap withTableOptions(CaseInsensitiveStringMap scanOptions) {
+    java.util.Map<String, String> merged = new java.util.HashMap<>(options.asCaseSensitiveMap());
+    merged.putAll(scanOptions.asCaseSensitiveMap());
+    return new CaseInsensitiveStringMap(merged);
   }
 
   @Override

@@ -1,5 +1,6 @@
 package io.arrowfile.connector;
 
+import io.arrowfile.testing.SparkLine;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -192,6 +193,7 @@ class ReadRulesTest {
    */
   @Test
   void sameValuesAsSparksArrowColumnVector() throws Exception {
+    SparkLine.assumeArrowMonthDayNano();
     Path p = writeFile("temporal-acv", TEMPORAL, Map.of(), temporalRows());
     InternalRow[] ours = internalRows(read(p).select("dur_us", "ts_us", "ym", "mdn", "t64_ns"));
     try (BufferAllocator allocator = new RootAllocator();

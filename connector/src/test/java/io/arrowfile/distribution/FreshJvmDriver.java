@@ -1,5 +1,6 @@
 package io.arrowfile.distribution;
 
+import io.arrowfile.testing.SparkLine;
 import java.util.List;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
@@ -36,8 +37,7 @@ public final class FreshJvmDriver {
       System.out.println("OK arrowfile table");
 
       // Spark's own Arrow path: rows to Arrow IPC batches with Spark's Arrow and flatbuffers.
-      List<byte[]> batches = ((org.apache.spark.sql.classic.Dataset<Row>) df).toArrowBatchRdd()
-          .toJavaRDD().collect();
+      List<byte[]> batches = SparkLine.arrowBatches(df);
       check(!batches.isEmpty() && batches.get(0).length > 0, "Spark's Arrow batches: " + batches.size());
       System.out.println("OK spark arrow batches " + batches.size());
     } finally {

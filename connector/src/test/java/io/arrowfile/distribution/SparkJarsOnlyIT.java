@@ -72,10 +72,11 @@ class SparkJarsOnlyIT {
     Path driverDir = driverClassAlone();
     Path appJar = tmp.resolve("app.jar");
     try (java.util.jar.JarOutputStream out = new java.util.jar.JarOutputStream(Files.newOutputStream(appJar))) {
-      String entry = "io/arrowfile/distribution/FreshJvmDriver.class";
-      out.putNextEntry(new java.util.jar.JarEntry(entry));
-      out.write(Files.readAllBytes(driverDir.resolve(entry)));
-      out.closeEntry();
+      for (String entry : DRIVER_CLASSES) {
+        out.putNextEntry(new java.util.jar.JarEntry(entry));
+        out.write(Files.readAllBytes(driverDir.resolve(entry)));
+        out.closeEntry();
+      }
     }
     List<String> command = java();
     command.add("-cp");
@@ -86,15 +87,20 @@ class SparkJarsOnlyIT {
     assertDriverSucceeds(command);
   }
 
-  /** The driver class alone, outside test-classes, so nothing else of the test tree is visible. */
+  /** The driver and the per-line helper it calls for Spark's Arrow batches (SparkLine: 3.5 and 4 differ there). */
+  private static final List<String> DRIVER_CLASSES =
+      List.of("io/arrowfile/distribution/FreshJvmDriver.class", "io/arrowfile/testing/SparkLine.class");
+
+  /** The driver classes alone, outside test-classes, so nothing else of the test tree is visible. */
   private Path driverClassAlone() throws IOException {
     assertTrue(Files.isDirectory(SPARK_JARS), SPARK_JARS + " (made by the build's spark-home execution)");
     Path driverDir = tmp.resolve("driver");
-    Path classFile = Path.of(System.getProperty("arrowfile.testClasses"),
-        "io/arrowfile/distribution/FreshJvmDriver.class");
-    Path target = driverDir.resolve("io/arrowfile/distribution/FreshJvmDriver.class");
-    Files.createDirectories(target.getParent());
-    Files.copy(classFile, target, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+    for (String entry : DRIVER_CLASSES) {
+      Path target = driverDir.resolve(entry);
+      Files.createDirectories(target.getParent());
+      Files.copy(Path.of(System.getProperty("arrowfile.testClasses"), entry), target,
+          java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+    }
     return driverDir;
   }
 

@@ -9,7 +9,7 @@ import org.apache.spark.sql.SparkSession;
 import scala.tools.nsc.Settings;
 import scala.tools.nsc.interpreter.IMain;
 import scala.tools.nsc.interpreter.Results;
-import scala.tools.nsc.interpreter.shell.ReplReporterImpl;
+import io.arrowfile.testing.ScalaRepl;
 
 /**
  * What {@code spark-shell} does with a pasted block, in this JVM: Scala's own interpreter (the compiler of the
@@ -32,7 +32,7 @@ public final class SparkShell implements AutoCloseable {
     Settings settings = new Settings();
     // the test JVM's class path (Spark, arrowfile) is the shell's, as --jars makes it in spark-shell
     settings.processArgumentString("-usejavacp -nowarn");
-    repl = new IMain(settings, new ReplReporterImpl(settings, new PrintWriter(output, true)));
+    repl = ScalaRepl.create(settings, new PrintWriter(output, true));
     bind("spark", SparkSession.class.getName(), spark);
     interpret("import spark.implicits._\nimport spark.sql\n");
   }

@@ -57,7 +57,7 @@ class HdfsTest {
   @BeforeAll
   static void setUp() throws IOException {
     Configuration conf = new Configuration();
-    conf.set(MiniDFSCluster.HDFS_MINIDFS_BASEDIR, tmp.resolve("dfs").toString());
+    // the builder below sets the base directory itself (Hadoop 3.3.4's refuses a conf that already has one)
     conf.setInt("dfs.replication", 1);
     conf.set("dfs.namenode.http-address", "127.0.0.1:0");
     conf.set("dfs.datanode.http.address", "127.0.0.1:0");

@@ -215,13 +215,22 @@ class S3aTest {
     java.nio.ByteBuffer.wrap(bytes).order(java.nio.ByteOrder.LITTLE_ENDIAN).putInt((int) metadataAt + 4, 1 << 20);
     Path corrupt = tmp.resolve("corrupt-ahead.arrow");
     Files.write(corrupt, bytes);
-    s3.copyFromLocalFile(new org.apache.hadoop.fs.Path(corrupt.toUri()),
-        new org.apache.hadoop.fs.Path(s3Path("ahead-corrupt/part-0.arrow")));
+    upload(corrupt, new org.apache.hadoop.fs.Path(s3Path("ahead-corrupt/part-0.arrow")));
     Exception e = org.junit.jupiter.api.Assertions.assertThrows(Exception.class,
         () -> read(s3Path("ahead-corrupt")).selectExpr("sum(x)").collectAsList());
     String messages = SparkTesting.messages(e);
     assertTrue(messages.contains("ahead-corrupt/part-0.arrow") && messages.contains("record batch 7 ")
         && messages.contains("does not fit the block"), messages);
+  }
+
+  /**
+   * {@code local}'s bytes to {@code to}, through S3A's output stream, as Spark's writes go. (Not
+   * {@code copyFromLocalFile}: with Hadoop 3.4.2's S3A, S3Proxy refuses its file uploads' content hash.)
+   */
+  private static void upload(Path local, org.apache.hadoop.fs.Path to) throws IOException {
+    try (var out = to.getFileSystem(spark.sparkContext().hadoopConfiguration()).create(to, true)) {
+      out.write(Files.readAllBytes(local));
+    }
   }
 
   /**
@@ -252,8 +261,7 @@ class S3aTest {
     assertEquals(Files.size(localFile), fileSize, "the same file on S3 as locally");
     for (String bucket : List.of(CLASSIC, CLASSIC_RANDOM)) {
       var copy = new org.apache.hadoop.fs.Path("s3a://" + bucket + "/nine/" + localFile.getFileName());
-      copy.getFileSystem(spark.sparkContext().hadoopConfiguration())
-          .copyFromLocalFile(new org.apache.hadoop.fs.Path(localFile.toUri()), copy);
+      upload(localFile, copy);
     }
     Row expected = read(localPath("nine")).selectExpr("sum(c4)", "min(c4)", "max(c4)").collectAsList().get(0);
 

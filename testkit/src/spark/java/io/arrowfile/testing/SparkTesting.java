@@ -8,7 +8,7 @@ import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.execution.SparkPlan;
 import org.apache.spark.sql.execution.adaptive.AdaptiveSparkPlanExec;
 import org.apache.spark.sql.execution.adaptive.QueryStageExec;
-import scala.jdk.javaapi.CollectionConverters;
+import io.arrowfile.spark.ScalaCollections;
 
 /** The Spark session and error helpers the Spark tests share. */
 public final class SparkTesting {
@@ -68,7 +68,7 @@ public final class SparkTesting {
       if (p.nodeName().startsWith("BatchScan")) {
         out.add(p);
       }
-      for (SparkPlan child : CollectionConverters.asJava(p.children())) {
+      for (SparkPlan child : ScalaCollections.toJava(p.children())) {
         collectBatchScans(child, out);
       }
     }

@@ -18,7 +18,7 @@ import org.apache.spark.sql.execution.datasources.FileStatusWithMetadata;
 import org.apache.spark.sql.execution.datasources.PartitionDirectory;
 import org.apache.spark.sql.types.StructField;
 import org.apache.spark.sql.types.StructType;
-import scala.jdk.javaapi.CollectionConverters;
+import io.arrowfile.spark.ScalaCollections;
 import scala.math.Ordering;
 
 /**
@@ -48,7 +48,7 @@ public final class FooterAggregation {
     List<FileStatusWithMetadata[]> files = new ArrayList<>();
     int count = 0;
     for (PartitionDirectory p : partitions) {
-      FileStatusWithMetadata[] f = CollectionConverters.asJava(p.files()).toArray(new FileStatusWithMetadata[0]);
+      FileStatusWithMetadata[] f = ScalaCollections.toJava(p.files()).toArray(new FileStatusWithMetadata[0]);
       files.add(f);
       count += f.length;
     }

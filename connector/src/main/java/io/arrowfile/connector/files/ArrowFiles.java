@@ -1,5 +1,6 @@
 package io.arrowfile.connector.files;
 
+import io.arrowfile.spark.Sessions;
 import io.arrowfile.columnar.ArrowFormatException;
 import io.arrowfile.connector.options.ArrowOptions;
 import io.arrowfile.ipc.ArrowFileReader;
@@ -23,7 +24,7 @@ import org.apache.hadoop.fs.Path;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.internal.SQLConf;
 import org.apache.spark.sql.types.StructType;
-import scala.jdk.javaapi.CollectionConverters;
+import io.arrowfile.spark.ScalaCollections;
 
 /**
  * Opens Arrow IPC files (file format or stream format, told apart by the magic): {@code file:} paths with
@@ -185,8 +186,7 @@ public final class ArrowFiles {
 
   /** The Hadoop configuration of a read: the session's, with the read options on top. */
   public static Configuration hadoopConf(SparkSession session, Map<String, String> options) {
-    return ((org.apache.spark.sql.classic.SparkSession) session).sessionState()
-        .newHadoopConfWithOptions(CollectionConverters.asScala(options).toMap(scala.$less$colon$less$.MODULE$.refl()));
+    return Sessions.newHadoopConf(session, options);
   }
 
 

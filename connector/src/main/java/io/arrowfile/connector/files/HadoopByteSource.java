@@ -2,6 +2,7 @@ package io.arrowfile.connector.files;
 
 import io.arrowfile.columnar.memory.ArrowBuffer;
 import java.io.IOException;
+import io.arrowfile.spark.HadoopReads;
 import org.apache.hadoop.fs.FSDataInputStream;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
@@ -49,8 +50,7 @@ public final class HadoopByteSource implements PositionedSource {
         .opt("fs.option.openfile.read.policy", "vector, random")
         .build());
     boolean vectored = !java.util.Set.of("file", "hdfs", "viewfs").contains(fs.getScheme())
-        && (in.hasCapability(org.apache.hadoop.fs.StreamCapabilities.VECTOREDIO)
-            || hasOwnVectoredRead(in.getWrappedStream()));
+        && HadoopReads.vectored(in);
     HadoopByteSource source = new HadoopByteSource(in, status.getLen(), status.getModificationTime(),
         path.toString(), vectored);
     if (vectored && source.size > HEAD_CACHE + TAIL_CACHE) {
@@ -136,21 +136,6 @@ public final class HadoopByteSource implements PositionedSource {
   }
 
   /**
-   * Whether {@code stream} has a vectored read of its own, rather than {@code PositionedReadable}'s default, which
-   * reads the ranges one after another in the caller's thread. Looked at because the capability that should say so
-   * ({@code in:readvectored}) is not reported by S3A's streams (Hadoop 3.4 and 3.5, classic and analytics), which
-   * fetch ranges with parallel ranged GETs.
-   */
-  static boolean hasOwnVectoredRead(java.io.InputStream stream) {
-    try {
-      return stream.getClass().getMethod("readVectored", java.util.List.class, java.util.function.IntFunction.class)
-          .getDeclaringClass() != org.apache.hadoop.fs.PositionedReadable.class;
-    } catch (NoSuchMethodException e) {
-      return false;
-    }
-  }
-
-  /**
    * Whether the stream reads a list of ranges itself ({@code PositionedReadable.readVectored}) and that pays: S3A
    * and the other object stores fetch them with parallel ranged GETs, merged as suits the store, so the reader
    * hands them its ranges as they are instead of coalescing them. Not for the local and HDFS file systems, whose
@@ -166,20 +151,14 @@ public final class HadoopByteSource implements PositionedSource {
    */
   java.util.List<java.util.concurrent.CompletableFuture<java.nio.ByteBuffer>> readVectored(
       java.util.List<long[]> ranges) throws IOException {
-    java.util.List<org.apache.hadoop.fs.FileRange> fileRanges = new java.util.ArrayList<>(ranges.size());
+    java.util.List<long[]> startAndLength = new java.util.ArrayList<>(ranges.size());
     for (long[] r : ranges) {
       if (r[0] < 0 || r[1] > size || r[1] < r[0] || r[1] - r[0] > Integer.MAX_VALUE - 8) {
         throw new IOException(name + ": range [" + r[0] + ", " + r[1] + ") cannot be read in one buffer");
       }
-      fileRanges.add(org.apache.hadoop.fs.FileRange.createFileRange(r[0], (int) (r[1] - r[0])));
+      startAndLength.add(new long[] {r[0], r[1] - r[0]});
     }
-    in.readVectored(fileRanges, java.nio.ByteBuffer::allocate);
-    java.util.List<java.util.concurrent.CompletableFuture<java.nio.ByteBuffer>> out =
-        new java.util.ArrayList<>(ranges.size());
-    for (org.apache.hadoop.fs.FileRange r : fileRanges) {
-      out.add(r.getData());
-    }
-    return out;
+    return HadoopReads.readVectored(in, startAndLength);
   }
 
   /** The bytes of one range of {@link #readVectored}, once they are in; its failure as this file's IOException. */

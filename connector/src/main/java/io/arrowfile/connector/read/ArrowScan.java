@@ -1,5 +1,6 @@
 package io.arrowfile.connector.read;
 
+import io.arrowfile.spark.Sessions;
 import io.arrowfile.connector.aggregate.PushedAggregate;
 import io.arrowfile.connector.files.ArrowFiles;
 import io.arrowfile.connector.files.HadoopConfBroadcast;
@@ -36,8 +37,8 @@ import org.apache.spark.sql.types.StructField;
 import org.apache.spark.sql.types.StructType;
 import org.apache.spark.sql.util.CaseInsensitiveStringMap;
 import org.apache.spark.util.SerializableConfiguration;
-import scala.collection.immutable.Seq;
-import scala.jdk.javaapi.CollectionConverters;
+
+import io.arrowfile.spark.ScalaCollections;
 
 /**
  * The V2 scan of Arrow files: columnar reads, files split along record batches, record batches skipped by
@@ -54,8 +55,8 @@ public final class ArrowScan extends FileScanBase implements SupportsRuntimeV2Fi
   private final ArrowReadOptions readOptions;
   /** The Hadoop configuration of the read: the session's with the options on top. */
   private final Configuration hadoopConf;
-  private final Seq<Expression> partitionFilters;
-  private final Seq<Expression> dataFilters;
+  private final scala.collection.immutable.List<Expression> partitionFilters;
+  private final scala.collection.immutable.List<Expression> dataFilters;
   private final Filter[] pushedFilters;
   /** Aggregates pushed into the scan (see {@link ArrowScanBuilder#pushAggregation}), or null. */
   private final Aggregation aggregation;
@@ -91,8 +92,10 @@ public final class ArrowScan extends FileScanBase implements SupportsRuntimeV2Fi
    */
   ArrowScan(SparkSession session, PartitioningAwareFileIndex fileIndex, StructType dataSchema,
       StructType readDataSchema, StructType readPartitionSchema, CaseInsensitiveStringMap options,
-      ArrowReadOptions readOptions, Configuration hadoopConf, Seq<Expression> partitionFilters,
-      Seq<Expression> dataFilters, Filter[] pushedFilters, Aggregation aggregation, StructType aggregationSchema,
+      ArrowReadOptions readOptions, Configuration hadoopConf,
+      scala.collection.immutable.List<Expression> partitionFilters,
+      scala.collection.immutable.List<Expression> dataFilters, Filter[] pushedFilters, Aggregation aggregation,
+      StructType aggregationSchema,
       PushedAggregate[] aggregates, BatchSelection selection) {
     this.selection = selection;
     this.readOptions = readOptions;
@@ -123,8 +126,8 @@ public final class ArrowScan extends FileScanBase implements SupportsRuntimeV2Fi
   @Override public StructType dataSchema() { return dataSchema; }
   @Override public StructType readDataSchema() { return readDataSchema; }
   @Override public StructType readPartitionSchema() { return readPartitionSchema; }
-  @Override public Seq<Expression> partitionFilters() { return partitionFilters; }
-  @Override public Seq<Expression> dataFilters() { return dataFilters; }
+  @Override public scala.collection.immutable.List<Expression> partitionFilters() { return partitionFilters; }
+  @Override public scala.collection.immutable.List<Expression> dataFilters() { return dataFilters; }
 
   /** Files split along record batches ({@link ArrowFiles#splittable}), except for a pushed aggregation. */
   @Override
@@ -135,33 +138,32 @@ public final class ArrowScan extends FileScanBase implements SupportsRuntimeV2Fi
 
   /** The files cut into tasks of equal cost ({@link TaskCutter}), or the splits of a pushed limit or top-N. */
   @Override
-  public Seq<FilePartition> partitions() {
+  public scala.collection.immutable.List<FilePartition> partitions() {
     if (selection != null) {
-      Seq<FilePartition> selected = selectedPartitions();
+      scala.collection.immutable.List<FilePartition> selected = selectedPartitions();
       if (selected != null) {
         return runtimeFiltered(selected);
       }
     }
-    Seq<FilePartition> planned = runtimeFiltered(super.partitions());
+    scala.collection.immutable.List<FilePartition> planned = runtimeFiltered(super.partitions().toList());
     if (aggregation != null || planned.size() <= 1) {
       return planned;
     }
     double share = dataSchema.defaultSize() == 0 ? 1
         : Math.min(1, (double) readDataSchema.defaultSize() / dataSchema.defaultSize());
-    org.apache.spark.sql.classic.SparkSession classic = (org.apache.spark.sql.classic.SparkSession) session;
-    SQLConf conf = classic.sessionState().conf();
+    SQLConf conf = Sessions.conf(session);
     int parallelism = Math.max(1, conf.filesMinPartitionNum().isDefined()
-        ? (Integer) conf.filesMinPartitionNum().get() : classic.leafNodeDefaultParallelism());
+        ? (Integer) conf.filesMinPartitionNum().get() : Sessions.leafNodeDefaultParallelism(session));
     List<PartitionedFile> splits = new ArrayList<>();
-    for (FilePartition p : CollectionConverters.asJava(planned)) {
+    for (FilePartition p : ScalaCollections.toJava(planned)) {
       splits.addAll(Arrays.asList(p.files()));
     }
-    return CollectionConverters.asScala(TaskCutter.cut(splits, share, Math.max(0, conf.filesOpenCostInBytes()),
-        parallelism, conf.filesMaxPartitionBytes())).toList();
+    return ScalaCollections.toList(TaskCutter.cut(splits, share, Math.max(0, conf.filesOpenCostInBytes()),
+        parallelism, conf.filesMaxPartitionBytes()));
   }
 
   /** Spark's splits less the files the runtime filter rules out, counting them for {@link #reportDriverMetrics}. */
-  private Seq<FilePartition> runtimeFiltered(Seq<FilePartition> splits) {
+  private scala.collection.immutable.List<FilePartition> runtimeFiltered(scala.collection.immutable.List<FilePartition> splits) {
     RuntimeFilter.Pruned pruned = runtimeFilter.prune(splits, fileIndex.partitionSchema().nonEmpty());
     planned = pruned.planned();
     return pruned.splits();
@@ -171,20 +173,19 @@ public final class ArrowScan extends FileScanBase implements SupportsRuntimeV2Fi
    * The tasks of a pushed limit or top-N: the pieces of files holding the chosen record batches. A limit's pieces are
    * one task, read in order until Spark has its rows; a top-N's are packed into tasks as Spark packs splits.
    */
-  private Seq<FilePartition> selectedPartitions() {
-    SQLConf conf = ((org.apache.spark.sql.classic.SparkSession) session).sessionState().conf();
+  private scala.collection.immutable.List<FilePartition> selectedPartitions() {
+    SQLConf conf = Sessions.conf(session);
     List<PartitionedFile> pieces = selection.plan(hadoopConf,
-        CollectionConverters.asJava(fileIndex.listFiles(partitionFilters, dataFilters)), ReadMode.of(readOptions),
+        ScalaCollections.toJava(fileIndex.listFiles(partitionFilters, dataFilters)), ReadMode.of(readOptions),
         conf.caseSensitiveAnalysis());
     if (pieces == null) {
       return null;
     }
     if (!selection.isTopN()) {
-      return CollectionConverters.asScala(List.of(new FilePartition(0, pieces.toArray(new PartitionedFile[0]))))
-          .toList();
+      return ScalaCollections.toList(List.of(new FilePartition(0, pieces.toArray(new PartitionedFile[0]))));
     }
-    return FilePartition$.MODULE$.getFilePartitions(session, CollectionConverters.asScala(pieces).toList(),
-        conf.filesMaxPartitionBytes());
+    return FilePartition$.MODULE$.getFilePartitions(session, ScalaCollections.toList(pieces),
+        conf.filesMaxPartitionBytes()).toList();
   }
 
   /** From the footers: see {@link ScanStatistics}. */
@@ -195,7 +196,7 @@ public final class ArrowScan extends FileScanBase implements SupportsRuntimeV2Fi
     }
     Statistics known = statistics;
     if (known == null) {
-      SQLConf conf = ((org.apache.spark.sql.classic.SparkSession) session).sessionState().conf();
+      SQLConf conf = Sessions.conf(session);
       known = ScanStatistics.estimate(hadoopConf, listedFiles(), dataSchema, readDataSchema,
           ReadMode.of(readOptions), conf.caseSensitiveAnalysis(), conf.fileCompressionFactor());
       statistics = known;
@@ -206,8 +207,8 @@ public final class ArrowScan extends FileScanBase implements SupportsRuntimeV2Fi
   /** The files this scan reads (partition filters applied), in listing order, without empty ones. */
   List<FileStatusWithMetadata> listedFiles() {
     List<FileStatusWithMetadata> files = new ArrayList<>();
-    for (PartitionDirectory p : CollectionConverters.asJava(fileIndex.listFiles(partitionFilters, dataFilters))) {
-      for (FileStatusWithMetadata f : CollectionConverters.asJava(p.files())) {
+    for (PartitionDirectory p : ScalaCollections.toJava(fileIndex.listFiles(partitionFilters, dataFilters))) {
+      for (FileStatusWithMetadata f : ScalaCollections.toJava(p.files())) {
         if (f.getLen() > 0) {
           files.add(f);
         }
@@ -317,8 +318,7 @@ public final class ArrowScan extends FileScanBase implements SupportsRuntimeV2Fi
         readOptions);
     Broadcast<SerializableConfiguration> broadcast = HadoopConfBroadcast.of(session.sparkContext(), hadoopConf);
     return new ArrowPartitionReaderFactory(new SplitReader(request, broadcast),
-        new FileSourceOptions(CollectionConverters.asScala(options.asCaseSensitiveMap()).toMap(
-            scala.$less$colon$less$.MODULE$.refl())),
+        new FileSourceOptions(ScalaCollections.toMap(options.asCaseSensitiveMap())),
         aggregation == null ? null : ArrowScanBuilder.groupByNames(aggregation), aggregates);
   }
 

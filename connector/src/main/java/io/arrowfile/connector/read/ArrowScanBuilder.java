@@ -35,7 +35,7 @@ import org.apache.spark.sql.types.DataTypes;
 import org.apache.spark.sql.types.StructField;
 import org.apache.spark.sql.types.StructType;
 import org.apache.spark.sql.util.CaseInsensitiveStringMap;
-import scala.jdk.javaapi.CollectionConverters;
+import io.arrowfile.spark.ScalaCollections;
 
 /**
  * Builds an {@link ArrowScan}; column pruning comes from {@code readDataSchema()}. Filters are pushed the way
@@ -134,7 +134,7 @@ public final class ArrowScanBuilder extends FileScanBuilder
       return false;
     }
     List<PartitionDirectory> partitions =
-        CollectionConverters.asJava(fileIndex.listFiles(partitionFilters(), dataFilters()));
+        ScalaCollections.toJava(fileIndex.listFiles(partitionFilters(), dataFilters()));
     footerRows = FooterAggregation.rows(hadoopConf(), partitions, fileIndex.partitionSchema(),
         groupByNames(aggregation), plan.aggregates(), plan.output(), ReadMode.of(readOptions),
         session.sessionState().conf().caseSensitiveAnalysis());
@@ -327,7 +327,7 @@ public final class ArrowScanBuilder extends FileScanBuilder
           + fileIndex.rootPaths().mkString(", "));
     }
     return new ArrowScan(session, fileIndex, dataSchema, readDataSchema(), readPartitionSchema(), options,
-        readOptions, hadoopConf(), partitionFilters(), dataFilters(), pushedDataFilters(), pushedAggregation,
+        readOptions, hadoopConf(), partitionFilters().toList(), dataFilters().toList(), pushedDataFilters(), pushedAggregation,
         aggregationSchema, pushedAggregates, pushedAggregation == null ? selection : null)
         .withMetadata(pushedAggregation == null ? metadataField : null);
   }

@@ -1,5 +1,6 @@
 package io.arrowfile.connector.read;
 
+import io.arrowfile.spark.ScalaCollections;
 import io.arrowfile.columnar.type.Schema;
 import io.arrowfile.connector.aggregate.FileAggregates;
 import io.arrowfile.connector.footer.FooterCache;
@@ -94,7 +95,7 @@ final class BatchSelection {
     List<FileStatusWithMetadata> files = new ArrayList<>();
     List<InternalRow> values = new ArrayList<>();
     for (PartitionDirectory p : partitions) {
-      for (FileStatusWithMetadata f : scala.jdk.javaapi.CollectionConverters.asJava(p.files())) {
+      for (FileStatusWithMetadata f : ScalaCollections.toJava(p.files())) {
         if (f.getLen() > 0) {
           files.add(f);
           values.add(p.values());

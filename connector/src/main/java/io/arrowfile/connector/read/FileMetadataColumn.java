@@ -16,7 +16,7 @@ import org.apache.spark.sql.types.Metadata;
 import org.apache.spark.sql.types.StructField;
 import org.apache.spark.sql.types.StructType;
 import org.apache.spark.sql.vectorized.ColumnVector;
-import scala.jdk.javaapi.CollectionConverters;
+import io.arrowfile.spark.ScalaCollections;
 
 /**
  * Spark's hidden {@code _metadata} column of file sources, as a DataFrame read (V2) offers it: the struct Parquet
@@ -46,17 +46,16 @@ public final class FileMetadataColumn implements MetadataColumn {
    * {@code row_index} as Parquet's very field (Spark's only definition of it; its internal name is what the V1
    * scan then asks the reader for).
    */
-  public static scala.collection.immutable.Seq<StructField> v1Fields(
-      scala.collection.immutable.Seq<StructField> base) {
-    List<StructField> fields = new ArrayList<>(CollectionConverters.asJava(base));
+  public static List<StructField> v1Fields(List<StructField> base) {
+    List<StructField> fields = new ArrayList<>(base);
     fields.add(ParquetFileFormat$.MODULE$.ROW_INDEX_FIELD());
-    return CollectionConverters.asScala(fields).toList();
+    return fields;
   }
 
   /** Spark's base fields then {@code row_index}, without the markers Spark's V1 planning puts on them. */
   private static StructType structType() {
     List<StructField> fields = new ArrayList<>();
-    for (StructField f : CollectionConverters.asJava(FileFormat$.MODULE$.BASE_METADATA_FIELDS())) {
+    for (StructField f : ScalaCollections.toJava(FileFormat$.MODULE$.BASE_METADATA_FIELDS())) {
       fields.add(new StructField(f.name(), f.dataType(), f.nullable(), Metadata.empty()));
     }
     StructField rowIndex = ParquetFileFormat$.MODULE$.ROW_INDEX_FIELD();

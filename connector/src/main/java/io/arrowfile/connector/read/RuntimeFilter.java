@@ -38,7 +38,7 @@ import org.apache.spark.sql.types.StructField;
 import org.apache.spark.sql.types.StructType;
 import org.apache.spark.sql.types.TimestampNTZType;
 import org.apache.spark.sql.types.TimestampType;
-import scala.jdk.javaapi.CollectionConverters;
+import io.arrowfile.spark.ScalaCollections;
 
 /**
  * The runtime filters Spark hands a planned scan ({@code SupportsRuntimeV2Filtering}), as dynamic partition pruning
@@ -60,19 +60,19 @@ final class RuntimeFilter {
   }
 
   /** Splits after {@link #prune}, and what stays and goes (files and partitions) for the scan's metrics. */
-  record Pruned(scala.collection.immutable.Seq<FilePartition> splits, ScanMetrics.Planned planned) {}
+  record Pruned(scala.collection.immutable.List<FilePartition> splits, ScanMetrics.Planned planned) {}
 
   /**
    * {@code splits} less the files of partitions this filter rules out (none without one), counting what stays and
    * what goes. A partition ({@code partitioned} tables only) is a directory of partition values.
    */
-  Pruned prune(scala.collection.immutable.Seq<FilePartition> splits, boolean partitioned) {
+  Pruned prune(scala.collection.immutable.List<FilePartition> splits, boolean partitioned) {
     java.util.Set<String> files = new java.util.HashSet<>();
     java.util.Set<String> prunedFiles = new java.util.HashSet<>();
     java.util.Set<String> partitions = new java.util.HashSet<>();
     java.util.Set<String> prunedPartitions = new java.util.HashSet<>();
     List<FilePartition> kept = new ArrayList<>();
-    for (FilePartition p : CollectionConverters.asJava(splits)) {
+    for (FilePartition p : ScalaCollections.toJava(splits)) {
       List<PartitionedFile> keep = new ArrayList<>();
       for (PartitionedFile f : p.files()) {
         boolean keeps = keeps(f.partitionValues());
@@ -88,7 +88,7 @@ final class RuntimeFilter {
         kept.add(new FilePartition(kept.size(), keep.toArray(new PartitionedFile[0])));
       }
     }
-    return new Pruned(prunesFiles() ? CollectionConverters.asScala(kept).toList() : splits,
+    return new Pruned(prunesFiles() ? ScalaCollections.toList(kept) : splits,
         new ScanMetrics.Planned(files.size(), partitions.size(), prunedFiles.size(), prunedPartitions.size()));
   }
 
@@ -227,7 +227,7 @@ final class RuntimeFilter {
         }
         // InSet: a hash lookup per file, as Spark's optimizer turns long IN lists into
         return new org.apache.spark.sql.catalyst.expressions.InSet(column,
-            CollectionConverters.asScala(new java.util.HashSet<>(values)).toSet());
+            ScalaCollections.toSet(new java.util.HashSet<>(values)));
       }
       case "IS_NULL" -> {
         return literals.length == 0 ? new org.apache.spark.sql.catalyst.expressions.IsNull(column) : null;

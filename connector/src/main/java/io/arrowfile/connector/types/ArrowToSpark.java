@@ -1,5 +1,6 @@
 package io.arrowfile.connector.types;
 
+import io.arrowfile.spark.SparkTypes;
 import io.arrowfile.columnar.type.ArrowType;
 import io.arrowfile.columnar.type.Field;
 import io.arrowfile.columnar.type.IntervalUnit;
@@ -300,8 +301,8 @@ public final class ArrowToSpark {
     } else if (t instanceof org.apache.spark.sql.types.StringType || t instanceof org.apache.spark.sql.types.CharType
         || t instanceof org.apache.spark.sql.types.VarcharType) {
       return mapped instanceof org.apache.spark.sql.types.StringType;
-    } else if (t instanceof org.apache.spark.sql.types.VariantType) {
-      if (mapped instanceof org.apache.spark.sql.types.VariantType) {
+    } else if (SparkTypes.isVariant(t)) {
+      if (SparkTypes.isVariant(mapped)) {
         return true;
       }
       if (!(mapped instanceof StructType s) || s.fields().length != 2) {

@@ -1,5 +1,6 @@
 package io.arrowfile.connector.types;
 
+import io.arrowfile.spark.SparkTypes;
 import io.arrowfile.columnar.type.ArrowType;
 import io.arrowfile.columnar.type.Field;
 import java.util.List;
@@ -57,15 +58,16 @@ public final class CanonicalExtensions {
     } else if (UUID.equals(name)) {
       return t instanceof ArrowType.FixedSizeBinary b && b.byteWidth() == 16 ? DataTypes.StringType : null;
     } else if (t instanceof ArrowType.Struct && !f.isDictionaryEncoded()) {
-      if (VARIANT.equals(name) && isShreddedVariant(f)) {
+      if (SparkTypes.hasVariant() && VARIANT.equals(name) && isShreddedVariant(f)) {
         Field typed = child(f, VARIANT_TYPED_VALUE);
         throw new UnsupportedOperationException("column '" + path + "' is a shredded variant (" + VARIANT
             + " with a " + VARIANT_TYPED_VALUE + " child of type " + typed.type() + "), which arrowfile cannot "
             + "read yet; write it unshredded (only the " + VARIANT_METADATA + " and " + VARIANT_VALUE
             + " children), or leave this column out of the read schema");
       }
-      if (VARIANT.equals(name) ? isVariantStorage(f) : isSparkVariant(f)) {
-        return DataTypes.VariantType;
+      // Without VARIANT (Spark 3.5) the column, shredded or not, reads as its storage struct, metadata kept.
+      if (SparkTypes.hasVariant() && (VARIANT.equals(name) ? isVariantStorage(f) : isSparkVariant(f))) {
+        return SparkTypes.variant();
       }
     }
     return null;

@@ -1,5 +1,6 @@
 package io.arrowfile.connector.types;
 
+import io.arrowfile.spark.SparkGeo;
 import io.arrowfile.columnar.type.ArrowType;
 import io.arrowfile.columnar.type.Field;
 import io.arrowfile.columnar.type.Schema;
@@ -28,10 +29,8 @@ import org.apache.spark.sql.types.DataType;
  *       reads as {@code BINARY} (the WKB), its metadata kept in the column's metadata.</li>
  * </ul>
  *
- * <p>Spark 4.0 and 4.1 have no such types: no class of the connector names Spark's geospatial classes; they are
- * recognized by class name and reached by reflection ({@link SparkGeoTypes}), so the connector compiles and runs
- * against 4.0 and 4.1 too, where {@value #WKB} columns read as {@code BINARY} ({@link #SPARK_HAS_GEO}, looked up
- * once).
+ * <p>Spark's geospatial API is reached through the line's adapter ({@link SparkGeo}): only the 4.2 jar has the
+ * types; on the other lines ({@link #SPARK_HAS_GEO} false) {@value #WKB} columns read as {@code BINARY}.
  */
 public final class GeoArrow {
   private GeoArrow() {}
@@ -39,37 +38,22 @@ public final class GeoArrow {
   public static final String WKB = "geoarrow.wkb";
   /** Spark's own Jackson (Spark depends on it): the metadata are small JSON objects. */
   private static final ObjectMapper JSON = new ObjectMapper();
-  static final String GEOMETRY_CLASS = "org.apache.spark.sql.types.GeometryType";
-  static final String GEOGRAPHY_CLASS = "org.apache.spark.sql.types.GeographyType";
+  /** Whether this Spark line's jar reads GeoArrow WKB columns as GEOMETRY and GEOGRAPHY (4.2). */
+  public static final boolean SPARK_HAS_GEO = SparkGeo.AVAILABLE;
 
-  /** Whether the running Spark has GEOMETRY and GEOGRAPHY (4.2+). */
-  public static final boolean SPARK_HAS_GEO = lookUp();
-
-  private static boolean lookUp() {
-    try {
-      Class.forName(GEOMETRY_CLASS);
-      Class.forName(GEOGRAPHY_CLASS);
-      Class.forName("org.apache.spark.sql.catalyst.util.STUtils");
-      return true;
-    } catch (ClassNotFoundException | LinkageError e) {
-      return false;
-    }
-  }
-
-  /** Whether {@code dt} is GEOMETRY or GEOGRAPHY, by class name (no class loaded). */
+  /** Whether {@code dt} is GEOMETRY or GEOGRAPHY. */
   public static boolean isGeoType(DataType dt) {
-    String n = dt.getClass().getName();
-    return n.equals(GEOMETRY_CLASS) || n.equals(GEOGRAPHY_CLASS);
+    return SparkGeo.isGeoType(dt);
   }
 
-  /** Whether {@code dt} is GEOGRAPHY, by class name. */
+  /** Whether {@code dt} is GEOGRAPHY. */
   public static boolean isGeography(DataType dt) {
-    return dt.getClass().getName().equals(GEOGRAPHY_CLASS);
+    return SparkGeo.isGeography(dt);
   }
 
   /** The Arrow field of a GEOMETRY or GEOGRAPHY column; {@code path} names it in errors. */
   static Field field(String name, DataType dt, boolean nullable, String path) {
-    String crs = SparkGeoTypes.crs(dt);
+    String crs = SparkGeo.crs(dt);
     if (crs == null) {
       throw new UnsupportedOperationException("column '" + path + "' has Spark type " + dt.simpleString()
           + ", whose values may each have another SRID, which one GeoArrow column cannot say; cast it to one SRID "
@@ -119,24 +103,24 @@ public final class GeoArrow {
     }
     Object crs = md.get("crs");
     if (crs == null) {
-      return SparkGeoTypes.type(geography ? "OGC:CRS84" : "SRID:0", geography);
+      return SparkGeo.type(geography ? "OGC:CRS84" : "SRID:0", geography);
     } else if (crs instanceof Number srid) {
-      return SparkGeoTypes.type(srid.intValue(), geography);
+      return SparkGeo.type(srid.intValue(), geography);
     } else if (crs instanceof String s) {
       if ("srid".equals(md.get("crs_type"))) {
         try {
-          return SparkGeoTypes.type(Integer.parseInt(s.trim()), geography);
+          return SparkGeo.type(Integer.parseInt(s.trim()), geography);
         } catch (NumberFormatException e) {
           return null;
         }
       }
-      return SparkGeoTypes.type(s, geography);
+      return SparkGeo.type(s, geography);
     } else if (crs instanceof Map<?, ?> projjson) {
       String id = authorityCode(projjson.get("id"));
       if (id == null && projjson.get("ids") instanceof List<?> ids && ids.size() == 1) {
         id = authorityCode(ids.get(0));
       }
-      return id == null ? null : SparkGeoTypes.type(id, geography);
+      return id == null ? null : SparkGeo.type(id, geography);
     }
     return null;
   }

@@ -1,5 +1,6 @@
 package io.arrowfile.connector.types;
 
+import io.arrowfile.spark.SparkTypes;
 import io.arrowfile.columnar.type.ArrowType;
 import io.arrowfile.columnar.type.DateUnit;
 import io.arrowfile.columnar.type.Field;
@@ -27,6 +28,8 @@ import org.apache.spark.sql.types.FloatType;
 import org.apache.spark.sql.types.IntegerType;
 import org.apache.spark.sql.types.LongType;
 import org.apache.spark.sql.types.MapType;
+import org.apache.spark.sql.types.Metadata;
+import org.apache.spark.sql.types.MetadataBuilder;
 import org.apache.spark.sql.types.NullType;
 import org.apache.spark.sql.types.ShortType;
 import org.apache.spark.sql.types.StringType;
@@ -35,7 +38,6 @@ import org.apache.spark.sql.types.StructType;
 import org.apache.spark.sql.types.TimestampNTZType;
 import org.apache.spark.sql.types.TimestampType;
 import org.apache.spark.sql.types.UserDefinedType;
-import org.apache.spark.sql.types.VariantType;
 import org.apache.spark.sql.types.YearMonthIntervalType;
 
 /**
@@ -95,7 +97,9 @@ import org.apache.spark.sql.types.YearMonthIntervalType;
  *   <li>{@value #SPARK_METADATA_KEY}: the {@code Metadata.json()} of the StructField when it is not empty (for
  *       example Spark's {@code __CHAR_VARCHAR_TYPE_STRING}, comments). Restore with {@code Metadata.fromJson}.</li>
  * </ul>
- * Both keys use the prefix {@value #SPARK_KEY_PREFIX}; readers should not show them as user metadata.
+ * Both keys use the prefix {@value #SPARK_KEY_PREFIX}; readers should not show them as user metadata. A
+ * {@code BINARY} column whose metadata names the {@code geoarrow.wkb} extension (as one read from a GeoArrow column
+ * on a line without geospatial types has) is written as that extension type, its metadata in the Arrow field.
  */
 public final class SparkToArrow {
   private SparkToArrow() {}
@@ -132,10 +136,37 @@ public final class SparkToArrow {
     if (!roundTrips(f.dataType())) {
       md.put(SPARK_TYPE_KEY, f.dataType().json());
     }
-    if (f.metadata() != null && !f.metadata().isEmpty()) {
-      md.put(SPARK_METADATA_KEY, f.metadata().json());
+    Metadata sparkMetadata = f.metadata();
+    if (f.dataType() instanceof BinaryType && GeoArrow.WKB.equals(string(sparkMetadata, EXTENSION_NAME))) {
+      // Read from a GeoArrow column on a line without geospatial types (the extension kept in the column's
+      // metadata): written as GeoArrow again, so that GeoPandas and other readers see geometries, not bytes.
+      md.put(EXTENSION_NAME, GeoArrow.WKB);
+      String extensionMetadata = string(sparkMetadata, EXTENSION_METADATA);
+      if (extensionMetadata != null) {
+        md.put(EXTENSION_METADATA, extensionMetadata);
+      }
+      sparkMetadata = new MetadataBuilder().withMetadata(sparkMetadata).remove(EXTENSION_NAME)
+          .remove(EXTENSION_METADATA).build();
+    }
+    if (sparkMetadata != null && !SparkTypes.isEmpty(sparkMetadata)) {
+      md.put(SPARK_METADATA_KEY, sparkMetadata.json());
     }
     return md.isEmpty() ? field : field.withMetadata(md);
+  }
+
+  private static final String EXTENSION_NAME = "ARROW:extension:name";
+  private static final String EXTENSION_METADATA = "ARROW:extension:metadata";
+
+  /** The string under {@code key}, or null if there is none (or another kind of value). */
+  private static String string(Metadata metadata, String key) {
+    if (metadata == null || !metadata.contains(key)) {
+      return null;
+    }
+    try {
+      return metadata.getString(key);
+    } catch (ClassCastException | java.util.NoSuchElementException e) {
+      return null;
+    }
   }
 
   /**
@@ -193,7 +224,7 @@ public final class SparkToArrow {
         children.add(field(c.name(), c.dataType(), c.nullable(), tz, path + "." + c.name()));
       }
       return new Field(name, nullable, new ArrowType.Struct(), null, children, null);
-    } else if (dt instanceof VariantType) {
+    } else if (SparkTypes.isVariant(dt)) {
       return new Field(name, nullable, new ArrowType.Struct(), null,
           List.of(Field.notNull(VARIANT_METADATA, new ArrowType.Binary()),
               Field.notNull(VARIANT_VALUE, new ArrowType.Binary())),
@@ -240,7 +271,7 @@ public final class SparkToArrow {
       return roundTrips(m.keyType()) && roundTrips(m.valueType());
     } else if (dt instanceof StructType s) {
       for (StructField f : s.fields()) {
-        if (!roundTrips(f.dataType()) || (f.metadata() != null && !f.metadata().isEmpty())) {
+        if (!roundTrips(f.dataType()) || (f.metadata() != null && !SparkTypes.isEmpty(f.metadata()))) {
           return false;
         }
       }

@@ -1,5 +1,6 @@
 package io.arrowfile.connector.vector;
 
+import io.arrowfile.spark.SparkTypes;
 import io.arrowfile.columnar.ArrayData;
 import io.arrowfile.columnar.ArrowFormatException;
 import io.arrowfile.columnar.array.ArrowArray;
@@ -23,7 +24,6 @@ import org.apache.spark.sql.types.StringType;
 import org.apache.spark.sql.types.StructType;
 import org.apache.spark.sql.types.UserDefinedType;
 import org.apache.spark.sql.types.VarcharType;
-import org.apache.spark.sql.types.VariantType;
 import org.apache.spark.sql.vectorized.ColumnVector;
 
 /**
@@ -125,7 +125,7 @@ public final class ArrowVectors {
       return new ListViewVector(type, data, create(data.child(0), ((ArrayType) type).elementType()));
     } else if (t instanceof ArrowType.FixedSizeList) {
       return new FixedSizeListVector(type, data, create(data.child(0), ((ArrayType) type).elementType()));
-    } else if (t instanceof ArrowType.Struct && type instanceof VariantType) {
+    } else if (t instanceof ArrowType.Struct && SparkTypes.isVariant(type)) {
       // Spark's ColumnVector.getVariant reads child 0 as the value and child 1 as the metadata; producers put
       // them in either order (the canonical extension's children are found by name).
       int value = data.field().child(0).name().equals(CanonicalExtensions.VARIANT_VALUE) ? 0 : 1;

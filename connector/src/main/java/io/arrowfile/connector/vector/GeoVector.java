@@ -2,7 +2,7 @@ package io.arrowfile.connector.vector;
 
 import io.arrowfile.columnar.ArrayData;
 import io.arrowfile.connector.types.GeoArrow;
-import io.arrowfile.connector.types.SparkGeoTypes;
+import io.arrowfile.spark.SparkGeo;
 import org.apache.spark.sql.types.DataType;
 import org.apache.spark.sql.vectorized.ColumnVector;
 
@@ -20,11 +20,11 @@ public final class GeoVector extends ArrowVector {
     super(type, data);
     this.wkb = wkb;
     this.geography = GeoArrow.isGeography(type);
-    this.srid = SparkGeoTypes.srid(type);
+    this.srid = SparkGeo.srid(type);
   }
 
   @Override
   public byte[] getBinary(int rowId) {
-    return SparkGeoTypes.fromWkb(wkb.getBinary(rowId), srid, geography);
+    return SparkGeo.fromWkb(wkb.getBinary(rowId), srid, geography);
   }
 }

@@ -5,7 +5,6 @@ import org.apache.spark.sql.types.Decimal;
 import org.apache.spark.sql.vectorized.ColumnVector;
 import org.apache.spark.sql.vectorized.ColumnarArray;
 import org.apache.spark.sql.vectorized.ColumnarMap;
-import org.apache.spark.unsafe.types.CalendarInterval;
 import org.apache.spark.unsafe.types.UTF8String;
 
 /**
@@ -67,7 +66,6 @@ public abstract class RemappedVector extends ColumnVector {
   }
   @Override public UTF8String getUTF8String(int rowId) { return inner.getUTF8String(map(rowId)); }
   @Override public byte[] getBinary(int rowId) { return inner.getBinary(map(rowId)); }
-  @Override public CalendarInterval getInterval(int rowId) { return inner.getInterval(map(rowId)); }
 
   @Override
   public ColumnVector getChild(int ordinal) {

@@ -11,8 +11,7 @@ import org.apache.spark.sql.types.DataType;
 import org.apache.spark.sql.types.StructType;
 import org.apache.spark.sql.util.CaseInsensitiveStringMap;
 import scala.Function1;
-import scala.collection.immutable.Seq;
-import scala.jdk.javaapi.CollectionConverters;
+import io.arrowfile.spark.ScalaCollections;
 import scala.runtime.AbstractFunction1;
 
 /**
@@ -26,7 +25,7 @@ import scala.runtime.AbstractFunction1;
  * {@code df.writeTo("cat.db.t").append()} or {@code CREATE TABLE cat.db.t USING arrowfile AS SELECT ...}.
  */
 public final class ArrowWrite extends FileWriteBase {
-  private final Seq<String> paths;
+  private final scala.collection.immutable.List<String> paths;
   private final String formatName;
   private final LogicalWriteInfo info;
   private final java.util.Map<String, String> tableOptions;
@@ -35,7 +34,7 @@ public final class ArrowWrite extends FileWriteBase {
    * @param tableOptions the table's options (paths excluded), e.g. from {@code CREATE TABLE ... OPTIONS}; the
    *     write's own options ({@code info.options()}) take precedence over them, as for V1 catalog tables
    */
-  public ArrowWrite(Seq<String> paths, String formatName, java.util.Map<String, String> tableOptions,
+  public ArrowWrite(scala.collection.immutable.List<String> paths, String formatName, java.util.Map<String, String> tableOptions,
       LogicalWriteInfo info) {
     this.paths = paths;
     this.tableOptions = tableOptions;
@@ -47,11 +46,11 @@ public final class ArrowWrite extends FileWriteBase {
   @Override
   public OutputWriterFactory prepareWrite(SQLConf sqlConf, Job job, scala.collection.immutable.Map<String, String> opts,
       StructType dataSchema) {
-    return ArrowWriteSupport.prepareWrite(SparkSession.active(), job, CollectionConverters.asJava(opts), dataSchema);
+    return ArrowWriteSupport.prepareWrite(SparkSession.active(), job, ScalaCollections.toJava(opts), dataSchema);
   }
 
   @Override
-  public Seq<String> paths() {
+  public scala.collection.immutable.List<String> paths() {
     return paths;
   }
 

@@ -1,5 +1,6 @@
 package io.arrowfile.connector.write;
 
+import io.arrowfile.spark.SparkTypes;
 import io.arrowfile.columnar.builder.ArrayBuilder;
 import io.arrowfile.columnar.builder.BooleanBuilder;
 import io.arrowfile.columnar.builder.DecimalBuilder;
@@ -35,7 +36,6 @@ import org.apache.spark.sql.types.StructType;
 import org.apache.spark.sql.types.TimestampNTZType;
 import org.apache.spark.sql.types.TimestampType;
 import org.apache.spark.sql.types.UserDefinedType;
-import org.apache.spark.sql.types.VariantType;
 import org.apache.spark.sql.types.YearMonthIntervalType;
 
 /**
@@ -79,7 +79,7 @@ final class ColumnWriters {
       return new CalendarIntervalWriter((IntervalBuilder) builder, budget, stats, path);
     } else if (type instanceof NullType) {
       return new NullWriter((NullBuilder) builder, budget, stats);
-    } else if (type instanceof VariantType) {
+    } else if (SparkTypes.isVariant(type)) {
       return new VariantWriter((StructBuilder) builder, budget, stats);
     } else if (io.arrowfile.connector.types.GeoArrow.isGeoType(type)) {
       return new GeoWriter(type, (VariableBinaryBuilder) builder, budget, stats);

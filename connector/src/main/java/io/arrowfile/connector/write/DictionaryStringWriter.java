@@ -1,5 +1,6 @@
 package io.arrowfile.connector.write;
 
+import io.arrowfile.spark.Strings;
 import io.arrowfile.connector.statistics.StatisticsDocument;
 import io.arrowfile.columnar.ArrayData;
 import io.arrowfile.columnar.builder.ArrayBuilder;
@@ -119,10 +120,10 @@ final class DictionaryStringWriter extends ColumnWriter {
 
   private void track(int index, UTF8String v) {
     if (index >= dictionary.size()) { // spilled: compared as bytes, copied when it is a new bound
-      if (spilledMin == null || v.binaryCompare(spilledMin) < 0) {
+      if (spilledMin == null || Strings.binaryCompare(v, spilledMin) < 0) {
         spilledMin = v.clone();
       }
-      if (spilledMax == null || v.binaryCompare(spilledMax) > 0) {
+      if (spilledMax == null || Strings.binaryCompare(v, spilledMax) > 0) {
         spilledMax = v.clone();
       }
       return;
@@ -132,10 +133,10 @@ final class DictionaryStringWriter extends ColumnWriter {
     }
     if (seen[index] != epoch) {
       seen[index] = epoch;
-      if (min < 0 || dictionary.get(index).binaryCompare(dictionary.get(min)) < 0) {
+      if (min < 0 || Strings.binaryCompare(dictionary.get(index), dictionary.get(min)) < 0) {
         min = index;
       }
-      if (max < 0 || dictionary.get(index).binaryCompare(dictionary.get(max)) > 0) {
+      if (max < 0 || Strings.binaryCompare(dictionary.get(index), dictionary.get(max)) > 0) {
         max = index;
       }
     }
@@ -215,9 +216,11 @@ final class DictionaryStringWriter extends ColumnWriter {
       plain.reportBounds(bounds);
       return;
     }
-    UTF8String lo = min < 0 ? spilledMin : spilledMin == null || dictionary.get(min).binaryCompare(spilledMin) <= 0
+    UTF8String lo = min < 0 ? spilledMin
+        : spilledMin == null || Strings.binaryCompare(dictionary.get(min), spilledMin) <= 0
         ? dictionary.get(min) : spilledMin;
-    UTF8String hi = max < 0 ? spilledMax : spilledMax == null || dictionary.get(max).binaryCompare(spilledMax) >= 0
+    UTF8String hi = max < 0 ? spilledMax
+        : spilledMax == null || Strings.binaryCompare(dictionary.get(max), spilledMax) >= 0
         ? dictionary.get(max) : spilledMax;
     if (lo == null) {
       return;

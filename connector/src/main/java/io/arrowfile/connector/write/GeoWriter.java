@@ -2,7 +2,7 @@ package io.arrowfile.connector.write;
 
 import io.arrowfile.columnar.builder.VariableBinaryBuilder;
 import io.arrowfile.connector.types.GeoArrow;
-import io.arrowfile.connector.types.SparkGeoTypes;
+import io.arrowfile.spark.SparkGeo;
 import org.apache.spark.sql.catalyst.expressions.SpecializedGetters;
 import org.apache.spark.sql.types.DataType;
 
@@ -21,7 +21,7 @@ final class GeoWriter extends ColumnWriter {
 
   @Override
   void writeValue(SpecializedGetters src, int ordinal) {
-    byte[] wkb = SparkGeoTypes.toWkb(src.get(ordinal, type), geography);
+    byte[] wkb = SparkGeo.toWkb(src.get(ordinal, type), geography);
     b.appendBytes(wkb);
     budget.bytes += 4L + wkb.length;
   }

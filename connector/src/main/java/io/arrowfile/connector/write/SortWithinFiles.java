@@ -15,7 +15,7 @@ import org.apache.spark.sql.types.StructField;
 import org.apache.spark.sql.types.StructType;
 import org.apache.spark.sql.types.UserDefinedType;
 import scala.collection.immutable.Seq;
-import scala.jdk.javaapi.CollectionConverters;
+import io.arrowfile.spark.ScalaCollections;
 
 /**
  * The write option {@code sortWithinFiles}: the columns the rows of each written file are sorted by, ascending
@@ -84,7 +84,7 @@ public final class SortWithinFiles {
    */
   static List<SortOrder> sortOrder(List<String> columns, StructType dataSchema) {
     List<SortOrder> order = new ArrayList<>(columns.size());
-    Seq<Expression> noSameOrder = CollectionConverters.asScala(List.<Expression>of()).toList();
+    Seq<Expression> noSameOrder = ScalaCollections.toList(List.<Expression>of());
     for (String column : columns) {
       int i = dataSchema.fieldIndex(column);
       StructField f = dataSchema.fields()[i];

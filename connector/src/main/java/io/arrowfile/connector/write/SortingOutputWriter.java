@@ -18,7 +18,7 @@ import org.apache.spark.sql.execution.datasources.OutputWriter;
 import org.apache.spark.sql.internal.SQLConf;
 import org.apache.spark.sql.types.StructType;
 import scala.collection.Iterator;
-import scala.jdk.javaapi.CollectionConverters;
+import io.arrowfile.spark.ScalaCollections;
 
 /**
  * The output writer of {@code sortWithinFiles}: the rows Spark hands to one file go into Spark's external row
@@ -53,7 +53,7 @@ final class SortingOutputWriter extends OutputWriter {
     // The prefix (a long per row, compared before the full rows) of the first column, as SortExec does it.
     SortPrefix prefixExpr = new SortPrefix(first);
     UnsafeProjection prefixProjection = UnsafeProjection.create(
-        CollectionConverters.asScala(List.<Expression>of(prefixExpr)).toList());
+        ScalaCollections.toList(List.<Expression>of(prefixExpr)));
     long nullPrefix = prefixExpr.nullValue();
     UnsafeExternalRowSorter.PrefixComputer prefixComputer = new UnsafeExternalRowSorter.PrefixComputer() {
       private final Prefix result = new Prefix();
@@ -68,8 +68,8 @@ final class SortingOutputWriter extends OutputWriter {
     };
     try {
       UnsafeExternalRowSorter sorter = UnsafeExternalRowSorter.create(dataSchema,
-          RowOrdering.create(CollectionConverters.asScala(order).toList(), CollectionConverters.asScala(
-              List.<org.apache.spark.sql.catalyst.expressions.Attribute>of()).toList()),
+          RowOrdering.create(ScalaCollections.toList(order), ScalaCollections.toList(
+              List.<org.apache.spark.sql.catalyst.expressions.Attribute>of())),
           SortPrefixUtils.getPrefixComparator(first), prefixComputer,
           SparkEnv.get().memoryManager().pageSizeBytes(), canUseRadixSort(order));
       return new SortingOutputWriter(file, sorter, dataSchema);

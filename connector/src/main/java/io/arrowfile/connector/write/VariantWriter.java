@@ -3,7 +3,7 @@ package io.arrowfile.connector.write;
 import io.arrowfile.columnar.builder.StructBuilder;
 import io.arrowfile.columnar.builder.VariableBinaryBuilder;
 import org.apache.spark.sql.catalyst.expressions.SpecializedGetters;
-import org.apache.spark.unsafe.types.VariantVal;
+import io.arrowfile.spark.SparkTypes;
 
 final class VariantWriter extends ColumnWriter {
   private final StructBuilder b;
@@ -19,9 +19,9 @@ final class VariantWriter extends ColumnWriter {
 
   @Override
   void writeValue(SpecializedGetters src, int ordinal) {
-    VariantVal v = src.getVariant(ordinal);
-    byte[] m = v.getMetadata();
-    byte[] x = v.getValue();
+    byte[][] parts = SparkTypes.variantParts(src, ordinal);
+    byte[] m = parts[0];
+    byte[] x = parts[1];
     metadata.appendBytes(m);
     value.appendBytes(x);
     b.appendValid();

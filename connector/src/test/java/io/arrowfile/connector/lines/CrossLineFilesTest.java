@@ -22,12 +22,17 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * other (connector/pom.xml's modules), each in its own JVM with its own Spark: each line writes the same rows, in
  * every compression and partitioned, under {@code target/spark-lines/<line>/} of the checkout, and reads back
  * the files of every line written before it, comparing them with the rows it makes itself. So each pair of lines
- * is checked in one direction per build, the later line reading the earlier one's files.
+ * is checked in one direction per build, the later line reading the earlier one's files; the other direction
+ * comes from {@code testkit/spark-lines/<line>/}, one file per compression that each line wrote once and that is
+ * kept in the repository, which every line reads. Write them again (after a change to the writer, or for a new
+ * line) with {@code mvn -pl connector/spark-<line>_<scala> -am test -Dtest=CrossLineFilesTest
+ * -Dsurefire.failIfNoSpecifiedTests=false -Darrowfile.writeLineFiles=true}.
  */
 class CrossLineFilesTest {
   /** This module's artifact, {@code arrowfile-spark-<line>_<scala>}, which its pom hands the tests. */
   private static final String LINE = System.getProperty("arrowfile.sparkLine", "unknown-line");
   private static final Path LINES = Path.of("target", "spark-lines").toAbsolutePath();
+  private static final Path KEPT = Path.of("testkit", "spark-lines").toAbsolutePath();
   private static final List<String> COMPRESSIONS = List.of("none", "lz4", "zstd");
 
   static SparkSession spark;
@@ -68,8 +73,33 @@ class CrossLineFilesTest {
       expected.write().format("arrowfile").mode(SaveMode.Overwrite).option("compression", compression)
           .partitionBy("part").save(mine.resolve(compression).toString());
     }
+    List<String> read = readEveryLine(LINES, expected);
+    assertTrue(read.contains(LINE), "its own files, at least: " + read);
+  }
+
+  @Test
+  void filesEveryLineWroteOnceReadEqual() throws IOException {
+    Dataset<Row> expected = rows();
+    if (Boolean.getBoolean("arrowfile.writeLineFiles")) {
+      for (String compression : COMPRESSIONS) {
+        Path dir = KEPT.resolve(LINE).resolve(compression);
+        expected.coalesce(1).write().format("arrowfile").mode(SaveMode.Overwrite)
+            .option("compression", compression).save(dir.toString());
+        try (Stream<Path> files = Files.list(dir)) { // only the data file is kept: no _SUCCESS, no .crc
+          for (Path f : files.filter(f -> !f.getFileName().toString().endsWith(".arrow")).toList()) {
+            Files.delete(f);
+          }
+        }
+      }
+    }
+    List<String> read = readEveryLine(KEPT, expected);
+    assertTrue(read.size() >= 5 * COMPRESSIONS.size(), "every line's kept files: " + read);
+  }
+
+  /** Reads each {@code <line>/<compression>} under {@code root}; returns the lines read, one per directory. */
+  private static List<String> readEveryLine(Path root, Dataset<Row> expected) throws IOException {
     List<String> read = new ArrayList<>();
-    try (Stream<Path> lines = Files.list(LINES)) {
+    try (Stream<Path> lines = Files.list(root)) {
       for (Path line : lines.filter(Files::isDirectory).sorted().toList()) {
         for (String compression : COMPRESSIONS) {
           Path dir = line.resolve(compression);
@@ -79,7 +109,7 @@ class CrossLineFilesTest {
           Dataset<Row> got = spark.read().format("arrowfile").load(dir.toString())
               .select(expected.columns()[0], java.util.Arrays.copyOfRange(expected.columns(), 1,
                   expected.columns().length));
-          String what = line.getFileName() + "/" + compression + " read by " + LINE;
+          String what = root.relativize(dir) + " read by " + LINE;
           assertEquals(expected.schema().simpleString(), got.schema().simpleString(), what + ": schema");
           // ordered and collected, not exceptAll: set operations refuse map columns
           assertEquals(expected.orderBy("id").collectAsList(), got.orderBy("id").collectAsList(), what + ": rows");
@@ -87,6 +117,6 @@ class CrossLineFilesTest {
         }
       }
     }
-    assertTrue(read.contains(LINE), "its own files, at least: " + read);
+    return read;
   }
 }

@@ -20,7 +20,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
-import scala.jdk.javaapi.CollectionConverters;
+import io.arrowfile.spark.ScalaCollections;
 
 /**
  * Dynamic partition pruning on DataFrame reads (V2): a star join whose dimension filter selects a few date keys
@@ -88,7 +88,7 @@ class DynamicPartitionPruningTest {
   static Map<String, SQLMetric> factScanMetrics(Dataset<Row> df) {
     for (SparkPlan p : SparkTesting.batchScans(df)) {
       if (List.of(((BatchScanExec) p).scan().readSchema().fieldNames()).contains("amount")) {
-        return CollectionConverters.asJava(p.metrics());
+        return ScalaCollections.toJava(p.metrics());
       }
     }
     throw new AssertionError("no fact scan in " + df.queryExecution().executedPlan());

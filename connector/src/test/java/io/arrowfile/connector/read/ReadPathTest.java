@@ -1,5 +1,6 @@
 package io.arrowfile.connector.read;
 
+import io.arrowfile.testing.SparkLine;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -38,7 +39,7 @@ import org.apache.spark.sql.types.VarcharType;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
-import scala.jdk.javaapi.CollectionConverters;
+import io.arrowfile.spark.ScalaCollections;
 
 /** Schema restore, splits by record batch, statistics skipping and scan metrics, through Spark. */
 class ReadPathTest {
@@ -85,14 +86,14 @@ class ReadPathTest {
   static Map<String, SQLMetric> scanMetrics(Dataset<Row> df) {
     List<SparkPlan> scans = SparkTesting.batchScans(df);
     assertEquals(1, scans.size(), df.queryExecution().executedPlan().toString());
-    return CollectionConverters.asJava(scans.get(0).metrics());
+    return ScalaCollections.toJava(scans.get(0).metrics());
   }
 
   /** The tasks of {@code df}'s one arrowfile scan. */
   static List<FilePartition> filePartitions(Dataset<Row> df) {
     List<FilePartition> out = new ArrayList<>();
     BatchScanExec scan = (BatchScanExec) SparkTesting.batchScans(df).get(0);
-    for (InputPartition p : CollectionConverters.asJava(scan.inputPartitions())) {
+    for (InputPartition p : ScalaCollections.toJava(scan.inputPartitions())) {
       out.add((FilePartition) p);
     }
     return out;
@@ -102,6 +103,7 @@ class ReadPathTest {
 
   @Test
   void sparkTypesAndMetadataRoundTrip() {
+    SparkLine.assumeCharVarcharTypes();
     spark.conf().set("spark.sql.preserveCharVarcharTypeInfo", "true");
     try {
       Metadata md = new MetadataBuilder().putString("comment", "the key").putLong("weight", 3).build();
@@ -137,6 +139,7 @@ class ReadPathTest {
 
   @Test
   void foreignMetadataSurfacesAndSparkKeysAreHidden() throws Exception {
+    SparkLine.assumeCharVarcharTypes();
     Schema schema = Schema.of(Field.nullable("s", new ArrowType.Utf8())
         .withMetadata(Map.of("owner", "ops", "spark.type", "\"varchar(3)\"", "spark.other", "x")));
     Path p = dir.resolve("foreign/a.arrow");

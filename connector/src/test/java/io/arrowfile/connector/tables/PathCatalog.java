@@ -85,6 +85,19 @@ public final class PathCatalog implements TableCatalog {
     return schema == null ? source.getTable(opts) : source.getTable(opts, schema);
   }
 
+  /** Spark 3.5's abstract form (Spark 4's default one throws): the columns form below, which both lines call. */
+  @Override
+  @SuppressWarnings("deprecation")
+  public Table createTable(Identifier ident, StructType schema, Transform[] partitions,
+      Map<String, String> properties) throws TableAlreadyExistsException {
+    Column[] columns = new Column[schema.fields().length];
+    for (int i = 0; i < columns.length; i++) {
+      StructField f = schema.fields()[i];
+      columns[i] = Column.create(f.name(), f.dataType(), f.nullable());
+    }
+    return createTable(ident, columns, partitions, properties);
+  }
+
   @Override
   public Table createTable(Identifier ident, Column[] columns, Transform[] partitions, Map<String, String> properties)
       throws TableAlreadyExistsException {

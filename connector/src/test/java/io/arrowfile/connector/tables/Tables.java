@@ -1,5 +1,6 @@
 package io.arrowfile.connector.tables;
 
+import io.arrowfile.testing.SparkLine;
 import io.arrowfile.testing.DataFiles;
 import io.arrowfile.testing.SparkTesting;
 import java.io.IOException;
@@ -42,8 +43,8 @@ final class Tables {
   /** What a user sees of a failure: Spark's error condition, else the exception class. */
   static String errorClass(Throwable t) {
     for (Throwable c = t; c != null; c = c.getCause()) {
-      if (c instanceof SparkThrowable st && st.getCondition() != null) {
-        return st.getCondition();
+      if (c instanceof SparkThrowable st && SparkLine.errorCondition(st) != null) {
+        return SparkLine.errorCondition(st);
       }
     }
     return t.getClass().getName();

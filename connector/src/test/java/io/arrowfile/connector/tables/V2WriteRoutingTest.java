@@ -1,5 +1,6 @@
 package io.arrowfile.connector.tables;
 
+import io.arrowfile.testing.SparkLine;
 import static io.arrowfile.connector.tables.Tables.ARROW;
 import static io.arrowfile.connector.tables.Tables.FORMATS;
 import static io.arrowfile.connector.tables.Tables.PARQUET;
@@ -132,8 +133,9 @@ class V2WriteRoutingTest {
         "writeTo.create ok V2 [[0,0], [1,1], [2,2]]",
         "writeTo.append ok V2 [[0,0], [1,1], [2,2], [3,3], [4,4]]",
         // no TRUNCATE, OVERWRITE_BY_FILTER or OVERWRITE_DYNAMIC capability on Spark's FileTable (4.2)
-        "writeTo.overwrite error UNSUPPORTED_FEATURE.TABLE_OPERATION - [[0,0], [1,1], [2,2], [3,3], [4,4]]",
-        "writeTo.overwritePartitions error UNSUPPORTED_FEATURE.TABLE_OPERATION - [[0,0], [1,1], [2,2], [3,3], [4,4]]",
+        "writeTo.overwrite error " + SparkLine.UNSUPPORTED_TABLE_OPERATION + " - [[0,0], [1,1], [2,2], [3,3], [4,4]]",
+        "writeTo.overwritePartitions error " + SparkLine.UNSUPPORTED_TABLE_OPERATION
+            + " - [[0,0], [1,1], [2,2], [3,3], [4,4]]",
         "saveAsTable.append ok V2 [[0,0], [1,1], [2,2], [3,3], [4,4], [6,6]]",
         "insertInto ok V2 [[0,0], [1,1], [2,2], [3,3], [4,4], [6,6], [7,7]]",
         // SQL INSERT on a V2 file table: Spark's FallBackFileSourceV2 rule hands it to the V1 format
@@ -141,7 +143,7 @@ class V2WriteRoutingTest {
         "sql.insertOverwrite ok V1 [[9,9]]",
         "sql.ctas ok V2 [[1,a]]",
         // a non-atomic catalog's replace drops the table, then cannot truncate the new one: Spark's behaviour
-        "saveAsTable.overwrite error UNSUPPORTED_FEATURE.TABLE_OPERATION - TABLE_OR_VIEW_NOT_FOUND"),
+        "saveAsTable.overwrite error " + SparkLine.UNSUPPORTED_TABLE_OPERATION + " - TABLE_OR_VIEW_NOT_FOUND"),
         seen.get(ARROW));
   }
 

@@ -1,5 +1,7 @@
 package io.arrowfile.connector.write;
 
+import io.arrowfile.testing.SparkLine;
+import io.arrowfile.spark.ScalaCollections;
 import static io.arrowfile.testing.SparkTesting.messages;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -223,7 +225,7 @@ public class DictionaryWriteTest {
     List<org.apache.spark.sql.execution.SparkPlan> scans = SparkTesting.batchScans(q);
     assertEquals(1, scans.size());
     Map<String, org.apache.spark.sql.execution.metric.SQLMetric> m =
-        scala.jdk.javaapi.CollectionConverters.asJava(scans.get(0).metrics());
+        ScalaCollections.toJava(scans.get(0).metrics());
     assertEquals(1, m.get("batchesRead").value(), "read " + m.get("batchesRead").value());
     assertEquals(99, m.get("batchesSkipped").value());
     // count(s) and count(*) from the footer statistics give the exact answers
@@ -343,6 +345,7 @@ public class DictionaryWriteTest {
 
   @Test
   void collatedStringsKeepTheirCollationWhenEncoded() throws IOException {
+    SparkLine.assumeCollations();
     Path out = tmp.resolve("collated");
     String sql = "SELECT id, CAST(id % 3 AS STRING) COLLATE UNICODE_CI AS c FROM range(300)";
     spark.sql(sql).coalesce(1).write().format("arrowfile").option("dictionary", "auto").save(out.toString());

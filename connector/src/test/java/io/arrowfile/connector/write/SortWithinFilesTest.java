@@ -1,5 +1,6 @@
 package io.arrowfile.connector.write;
 
+import io.arrowfile.testing.SparkLine;
 import static io.arrowfile.testing.SparkTesting.messages;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -22,7 +23,7 @@ import org.apache.spark.sql.execution.metric.SQLMetric;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
-import scala.jdk.javaapi.CollectionConverters;
+import io.arrowfile.spark.ScalaCollections;
 
 /**
  * The write option {@code sortWithinFiles}: every written file holds the rows Spark gave it, in Spark's ascending,
@@ -93,7 +94,7 @@ class SortWithinFilesTest {
       (sort.isEmpty() ? w : w.option("sortWithinFiles", sort)).save(out.toString());
       Dataset<Row> df = spark.read().format("arrowfile").load(out.toString()).where("k BETWEEN 5000 AND 5099");
       assertEquals(100, df.collectAsList().size());
-      Map<String, SQLMetric> m = CollectionConverters.asJava(SparkTesting.batchScans(df).get(0).metrics());
+      Map<String, SQLMetric> m = ScalaCollections.toJava(SparkTesting.batchScans(df).get(0).metrics());
       skipped.put(sort.isEmpty() ? "arrival order" : "sorted by k", m.get(ScanMetrics.BATCHES_SKIPPED).value());
     }
     // 20 batches of 1000 rows: shuffled, every batch spans nearly all of k; sorted, only one batch holds 5000..5099
@@ -166,7 +167,7 @@ class SortWithinFilesTest {
     Path out = tmp.resolve("errors");
     Dataset<Row> df = spark.range(10).selectExpr("id", "CAST(id AS STRING) AS Name", "array(id) AS arr",
         "named_struct('a', id) AS st", "map(id, id) AS m", "CAST(id AS INT) AS p",
-        "parse_json(CAST(id AS STRING)) AS v");
+        SparkLine.VARIANT ? "parse_json(CAST(id AS STRING)) AS v" : "CAST(id AS BINARY) AS v"); // 3.5: no VARIANT
     // case-insensitive by default, as Spark resolves columns
     df.drop("v").write().format("arrowfile").option("sortWithinFiles", "NAME, ID").save(out.resolve("ok").toString());
     Map<String, String> errors = new java.util.LinkedHashMap<>();
@@ -185,10 +186,12 @@ class SortWithinFilesTest {
           .option("sortWithinFiles", c.getKey()).mode("overwrite").save(out.resolve("bad").toString()));
       assertTrue(messages(e).contains(c.getValue()), c.getKey() + ": " + messages(e));
     }
-    Exception variant = assertThrows(Exception.class, () -> df.select("id", "v").write().format("arrowfile")
-        .option("sortWithinFiles", "v").save(out.resolve("v").toString()));
-    assertTrue(messages(variant).contains("cannot sort by column 'v' of type variant: Spark defines no order"),
-        messages(variant));
+    if (SparkLine.VARIANT) {
+      Exception variant = assertThrows(Exception.class, () -> df.select("id", "v").write().format("arrowfile")
+          .option("sortWithinFiles", "v").save(out.resolve("v").toString()));
+      assertTrue(messages(variant).contains("cannot sort by column 'v' of type variant: Spark defines no order"),
+          messages(variant));
+    }
     Exception typo = assertThrows(Exception.class, () -> df.select("id").write().format("arrowfile")
         .option("sortWithinFile", "id").save(out.resolve("typo").toString()));
     assertTrue(messages(typo).contains("did you mean 'sortWithinFiles'?"),

@@ -52,7 +52,7 @@ import org.junit.jupiter.api.TestFactory;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.function.Executable;
 import org.junit.jupiter.api.io.TempDir;
-import scala.jdk.javaapi.CollectionConverters;
+import io.arrowfile.spark.ScalaCollections;
 
 /**
  * Files and streams as apache-arrow, flechette and parquet-wasm (arrow-rs in WebAssembly) write them
@@ -328,14 +328,14 @@ class NodePeerFilesTest {
     }
     if (v instanceof scala.collection.Seq<?> s) {
       ArrayNode a = NODES.arrayNode();
-      for (Object e : CollectionConverters.asJava(s)) {
+      for (Object e : ScalaCollections.toJava(s)) {
         a.add(spark(e));
       }
       return a;
     }
     if (v instanceof scala.collection.Map<?, ?> m) {
       ArrayNode a = NODES.arrayNode();
-      for (Map.Entry<?, ?> e : CollectionConverters.asJava(m).entrySet()) {
+      for (Map.Entry<?, ?> e : ScalaCollections.toJava(m).entrySet()) {
         a.add(NODES.arrayNode().add(spark(e.getKey())).add(spark(e.getValue())));
       }
       return a;

@@ -33,7 +33,7 @@ import org.apache.spark.sql.types.MapType;
 import org.apache.spark.sql.types.StructField;
 import org.apache.spark.sql.types.StructType;
 import org.apache.spark.unsafe.types.CalendarInterval;
-import scala.jdk.javaapi.CollectionConverters;
+import io.arrowfile.spark.ScalaCollections;
 
 /**
  * The canonical JSON form of values that {@code testkit/python/check_our_files.py} compares against (its
@@ -131,7 +131,7 @@ public final class Canonical {
     }
     if (t instanceof MapType mt) {
       ArrayNode a = F.arrayNode();
-      Map<?, ?> m = v instanceof scala.collection.Map<?, ?> sm ? CollectionConverters.asJava(sm) : (Map<?, ?>) v;
+      Map<?, ?> m = v instanceof scala.collection.Map<?, ?> sm ? ScalaCollections.toJava(sm) : (Map<?, ?>) v;
       for (Map.Entry<?, ?> e : m.entrySet()) {
         a.add(F.arrayNode().add(spark(e.getKey(), mt.keyType())).add(spark(e.getValue(), mt.valueType())));
       }
@@ -151,7 +151,7 @@ public final class Canonical {
 
   private static List<?> javaList(Object v) {
     if (v instanceof scala.collection.Seq<?> s) {
-      return CollectionConverters.asJava(s);
+      return ScalaCollections.toJava(s);
     }
     if (v instanceof List<?> l) {
       return l;

@@ -9,6 +9,7 @@ import io.arrowfile.connector.types.GeoArrow;
 import io.arrowfile.testing.DataFiles;
 import io.arrowfile.testing.PythonPeers;
 import io.arrowfile.testing.SparkSessionExtension;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Iterator;
@@ -19,6 +20,7 @@ import java.util.stream.Stream;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.types.DataTypes;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Test;
@@ -30,7 +32,8 @@ import org.junit.jupiter.api.io.TempDir;
  * GeoArrow WKB between GeoPandas and Spark 4.2's GEOMETRY/GEOGRAPHY ({@code testkit/python/geopandas_peer.py}):
  * GeoDataFrames written with {@code to_arrow} (the {@code geoarrow.wkb} extension, the CRS as PROJJSON) and
  * {@code to_feather} (WKB and GeoParquet's {@code geo} schema metadata) read in Spark with equal geometries and
- * SRID; and the geometries and geographies Spark writes load in GeoPandas with equal geometries and CRS.
+ * SRID; and the geometries and geographies Spark writes load in GeoPandas with equal geometries and CRS. On the
+ * other lines, the same files read as WKB and go back to GeoPandas as geometry.
  */
 class GeoPandasTest {
   private static final ObjectMapper JSON = new ObjectMapper();
@@ -42,6 +45,10 @@ class GeoPandasTest {
 
   private static SparkSession spark() {
     Assumptions.assumeTrue(GeoArrow.SPARK_HAS_GEO, "this Spark has no GEOMETRY/GEOGRAPHY types");
+    return session();
+  }
+
+  private static SparkSession session() {
     if (spark == null) {
       spark = SESSION.session();
     }
@@ -100,5 +107,47 @@ class GeoPandasTest {
           c.getKey(), json.toString()));
       assertTrue(report.get("ok").asBoolean(), c.getKey() + ": " + report);
     }
+  }
+
+  /**
+   * On the lines without Spark 4.2's geospatial API (4.1, 4.0, 3.5): the same files read as {@code BINARY} holding
+   * the WKB, and a column that came with the GeoArrow extension type goes back to GeoPandas, through a Spark write,
+   * as geometry with its CRS (the field's metadata is kept).
+   */
+  @TestFactory
+  Stream<DynamicTest> withoutGeometryTypesGeoPandasFilesReadAsWkb() throws Exception {
+    Assumptions.assumeFalse(GeoArrow.SPARK_HAS_GEO, "this line reads them as GEOMETRY: geoPandasFilesReadAsGeometry");
+    Path in = Files.createDirectories(dir.resolve("as-binary"));
+    JsonNode cases = JSON.readTree(PythonPeers.run("geopandas_peer.py", 300, "write", in.toString()));
+    List<DynamicTest> out = new ArrayList<>();
+    for (Iterator<Map.Entry<String, JsonNode>> it = cases.fields(); it.hasNext(); ) {
+      Map.Entry<String, JsonNode> c = it.next();
+      String name = c.getKey();
+      out.add(DynamicTest.dynamicTest(name, () -> {
+        Dataset<Row> df = session().read().format("arrowfile").load(in.resolve(name + ".arrow").toString());
+        assertEquals(DataTypes.BinaryType, df.schema().apply("geometry").dataType(), df.schema().toDDL());
+        List<String> want = new ArrayList<>();
+        c.getValue().get("wkb").forEach(h -> want.add(h.isNull() ? null : h.asText()));
+        List<String> got = new ArrayList<>();
+        for (Row r : df.selectExpr("lower(hex(geometry))").collectAsList()) {
+          got.add(r.isNullAt(0) ? null : r.getString(0));
+        }
+        assertEquals(want, got, name);
+        if (name.startsWith("to_arrow")) { // the extension type is the field's; to_feather's CRS is the file's
+          Path written = dir.resolve("as-binary-back-" + name);
+          df.coalesce(1).write().format("arrowfile").save(written.toString());
+          int srid = c.getValue().get("srid").asInt();
+          Map<String, Object> expected = new LinkedHashMap<>();
+          expected.put("crs", srid == 0 ? "none" : "EPSG:" + srid);
+          expected.put("wkb", want);
+          Path json = dir.resolve("as-binary-expected-" + name + ".json");
+          JSON.writeValue(json.toFile(), expected);
+          JsonNode report = JSON.readTree(PythonPeers.run("geopandas_peer.py", 120, "check",
+              DataFiles.first(written).toString(), "geometry", json.toString()));
+          assertTrue(report.get("ok").asBoolean(), name + ": " + report);
+        }
+      }));
+    }
+    return out.stream();
   }
 }

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.arrowfile.testing.DataFiles;
 import io.arrowfile.testing.PythonPeers;
+import io.arrowfile.testing.SparkLine;
 import io.arrowfile.testing.SparkSessionExtension;
 import io.arrowfile.testing.SparkTesting;
 import java.io.IOException;
@@ -240,7 +241,7 @@ public class OurFilesSparkWrittenTest {
           }
           Canonical.assertOk(REPORT.get("calendarInterval/" + path).path("pyarrow").get("values"), path);
         } else {
-          if (error == null || !error.contains("UNSUPPORTED_DATA_TYPE_FOR_DATASOURCE")) {
+          if (error == null || !error.contains(SparkLine.INTERVAL_WRITE_REFUSED)) {
             throw new AssertionError(path + " was expected to be refused by Spark's own interval check, got: "
                 + error);
           }

@@ -12,6 +12,7 @@ import io.arrowfile.connector.files.HadoopConfBroadcast;
 import io.arrowfile.connector.write.ArrowWriteSupport;
 import java.io.Serializable;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileStatus;
@@ -70,8 +71,15 @@ public final class ArrowFileFormat implements FileFormat, DataSourceRegister, Se
     Map<String, String> opts = CollectionConverters.asJava(options);
     ArrowOptions.check(opts);
     ArrowReadOptions read = ArrowReadOptions.parse(opts, session.sessionState().conf());
-    StructType schema = ArrowSchemaInference.infer(ArrowFiles.hadoopConf(session, opts),
-        CollectionConverters.asJava(files), read.mergeSchema(), ArrowSchemaInference.Tolerance.of(read));
+    List<FileStatus> listed = CollectionConverters.asJava(files);
+    StructType schema = ArrowSchemaInference.infer(ArrowFiles.hadoopConf(session, opts), listed, read.mergeSchema(),
+        ArrowSchemaInference.Tolerance.of(read));
+    if (schema == null) {
+      // Spark's UNABLE_TO_INFER_SCHEMA names neither the path nor what is there. Spark takes "path" out of the
+      // options it hands here, so with no file listed the path itself is not known.
+      String path = opts.getOrDefault("path", opts.getOrDefault("paths", "the path given"));
+      throw ArrowSchemaInference.noSchema(listed, path);
+    }
     return Option.apply(schema);
   }
 

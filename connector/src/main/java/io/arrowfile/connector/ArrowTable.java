@@ -62,8 +62,13 @@ public final class ArrowTable extends FileTable implements SupportsMetadataColum
   public Option<StructType> inferSchema(Seq<FileStatus> files) {
     java.util.Map<String, String> opts = options.asCaseSensitiveMap();
     ArrowReadOptions read = ArrowReadOptions.parse(opts, session.sessionState().conf());
-    return Option.apply(ArrowSchemaInference.infer(ArrowFiles.hadoopConf(session, opts),
-        CollectionConverters.asJava(files), read.mergeSchema(), ArrowSchemaInference.Tolerance.of(read)));
+    java.util.List<FileStatus> listed = CollectionConverters.asJava(files);
+    StructType schema = ArrowSchemaInference.infer(ArrowFiles.hadoopConf(session, opts), listed, read.mergeSchema(),
+        ArrowSchemaInference.Tolerance.of(read));
+    if (schema == null) {
+      throw ArrowSchemaInference.noSchema(listed, paths.mkString(", "));
+    }
+    return Option.apply(schema);
   }
 
   /**

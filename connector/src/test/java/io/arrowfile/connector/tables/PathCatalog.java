@@ -85,6 +85,9 @@ public final class PathCatalog implements TableCatalog {
     return schema == null ? source.getTable(opts) : source.getTable(opts, schema);
   }
 
+  // Deprecated in Spark 4.2 for createTable(Identifier, TableInfo), which the 4.0 line this source also builds
+  // against does not have: the one method every line calls.
+  @SuppressWarnings("deprecation")
   @Override
   public Table createTable(Identifier ident, Column[] columns, Transform[] partitions, Map<String, String> properties)
       throws TableAlreadyExistsException {

@@ -239,7 +239,8 @@ class DocsCommandsTest {
           case "validate" -> assertEquals(List.of("events/day=1/part-00000.arrow: valid (3 record batches, 21 rows)",
               "events/day=2/part-00000.arrow: valid (3 record batches, 21 rows)"), out);
           case "inspect" -> assertTrue(out.size() == 2 && out.get(1).startsWith("events/day=2/part-00000.arrow: "
-              + "Arrow IPC file format, ") && out.get(1).endsWith(" 2 columns, 3 record batches (21 rows), uncompressed"),
+              + "Arrow IPC file format, ")
+              && out.get(1).endsWith(" 2 columns, 3 record batches (21 rows), uncompressed"),
               run.out);
           case "cat" -> assertEquals("{\"id\": 0, \"name\": null, \"day\": \"1\"}", out.get(0), run.out);
           default -> throw new AssertionError(b.where() + ": a command the page did not have: " + command);

@@ -251,8 +251,8 @@ public final class ArrowOutputWriter extends OutputWriter {
           for (int i = 0; i < dictionaries.length; i++) {
             if (dictionaries[i] != null && dictionaries[i].encoded()) {
               // complete and consistent even after a failed row: batches only hold indices added before
-              writer.writeDeferredDictionary(dictionaries[i].dictionaryId(), dictionaries[i].dictionary(schema.field(i)),
-                  !dictionaries[i].spilled());
+              writer.writeDeferredDictionary(dictionaries[i].dictionaryId(),
+                  dictionaries[i].dictionary(schema.field(i)), !dictionaries[i].spilled());
             }
           }
           Map<String, String> md = new LinkedHashMap<>();

@@ -14,6 +14,7 @@ import io.arrowfile.connector.files.HadoopConfBroadcast;
 import io.arrowfile.connector.write.ArrowWriteSupport;
 import java.io.Serializable;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileStatus;
@@ -72,6 +73,12 @@ public final class ArrowFileFormat extends FileFormatBase implements DataSourceR
     ArrowReadOptions read = ArrowReadOptions.parse(opts, session.sessionState().conf());
     StructType schema = ArrowSchemaInference.infer(ArrowFiles.hadoopConf(session, opts),
         files, read.mergeSchema(), ArrowSchemaInference.Tolerance.of(read));
+    if (schema == null) {
+      // Spark's UNABLE_TO_INFER_SCHEMA names neither the path nor what is there. Spark takes "path" out of the
+      // options it hands here, so with no file listed the path itself is not known.
+      String path = opts.getOrDefault("path", opts.getOrDefault("paths", "the path given"));
+      throw ArrowSchemaInference.noSchema(files, path);
+    }
     return Option.apply(schema);
   }
 

@@ -1,6 +1,7 @@
 package io.arrowfile.cluster;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -88,6 +89,27 @@ class CorruptFilesSparkTest {
       });
       assertTrue(warnings.stream().anyMatch(w -> w.contains("part-00099-corrupt-" + kind)),
           "a warning names the skipped file: " + warnings);
+    }
+  }
+
+  /**
+   * One warning per skipped file and query, with one spelling of its path, and no advice to set the option that is
+   * set: schema inference, which meets the file before the scan does, leaves it out without a warning of its own.
+   */
+  @Test
+  void aSkippedFileIsWarnedOnceWithoutAdvisingTheOptionThatIsSet() throws Exception {
+    for (String kind : KINDS) {
+      Path dir = dirWithCorrupt(kind);
+      String bad = "part-00099-corrupt-" + kind;
+      List<String> warnings = captureWarnings(() -> {
+        Dataset<Row> df = spark.read().format("arrowfile").option("ignoreCorruptFiles", "true").load(dir.toString());
+        assertEquals(3000, df.collectAsList().size(), kind);
+      });
+      List<String> named = warnings.stream().filter(w -> w.contains(bad)).toList();
+      assertEquals(1, named.size(), "one warning for " + bad + ": " + warnings);
+      assertTrue(named.get(0).contains("The file is skipped (ignoreCorruptFiles=true); `bin/arrowfile validate "),
+          named.get(0));
+      assertFalse(named.get(0).contains("set the read option ignoreCorruptFiles=true"), named.get(0));
     }
   }
 

@@ -220,12 +220,33 @@ class DocsCommandsTest {
       }
     }
 
+    // a directory as Spark writes one: partition folders, a _SUCCESS marker
+    for (int day = 1; day <= 2; day++) {
+      Path part = Files.createDirectories(work.resolve("events/day=" + day)).resolve("part-00000.arrow");
+      Files.copy(work.resolve("data.arrow"), part);
+    }
+    Files.writeString(work.resolve("events/_SUCCESS"), "");
+
     List<DocBlocks.Block> lines = DocBlocks.commands(DocBlocks.ROOT.resolve("docs/cli.md"));
-    assertEquals(3, lines.size(), "inspect, cat, validate");
+    assertEquals(6, lines.size(), "inspect, cat, validate, of a file and of a directory");
     for (DocBlocks.Block b : lines) {
       String command = b.text().replaceAll("\\s+#.*$", "");
       Run run = run(work, script, command.substring("bin/arrowfile ".length()).split(" "));
       assertEquals(0, run.exit, b.where() + ": " + command + "\n" + run.err);
+      if (command.endsWith(" events")) {
+        List<String> out = run.out.lines().toList();
+        switch (command.split(" ")[1]) {
+          case "validate" -> assertEquals(List.of("events/day=1/part-00000.arrow: valid (3 record batches, 21 rows)",
+              "events/day=2/part-00000.arrow: valid (3 record batches, 21 rows)"), out);
+          case "inspect" -> assertTrue(out.size() == 2 && out.get(1).startsWith("events/day=2/part-00000.arrow: "
+              + "Arrow IPC file format, ")
+              && out.get(1).endsWith(" 2 columns, 3 record batches (21 rows), uncompressed"),
+              run.out);
+          case "cat" -> assertEquals("{\"id\": 0, \"name\": null, \"day\": \"1\"}", out.get(0), run.out);
+          default -> throw new AssertionError(b.where() + ": a command the page did not have: " + command);
+        }
+        continue;
+      }
       switch (command.split(" ")[1]) {
         case "inspect" -> assertTrue(run.out.contains("id: int64") && run.out.contains("name: utf8")
             && run.out.contains("record batches: 3 (21 rows)") && run.out.contains("batch 2: 7 rows"), run.out);

@@ -39,14 +39,20 @@ class DocsSqlSnippetsTest {
 
     DocBlocks.Block block = DocBlocks.fenced(DocBlocks.ROOT.resolve("docs/sql.md"), "sql").get(0);
     List<String> statements = statements(SparkShell.underRoot(block.text(), root));
-    assertEquals(12, statements.size(), block.where() + ": the statements the page shows");
+    assertEquals(13, statements.size(), block.where() + ": the statements the page shows");
+    List<List<String>> results = new ArrayList<>();
     for (String statement : statements) {
       try {
-        spark.sql(statement).collect();
+        results.add(spark.sql(statement).collectAsList().stream().map(Object::toString).sorted().toList());
       } catch (RuntimeException e) {
         throw new AssertionError(block.where() + ": " + statement + "\n" + e.getMessage(), e);
       }
     }
+    // one data set throughout: the query by path and the query of the table over the same files agree
+    List<String> byPath = results.get(0);
+    assertEquals(250, byPath.size(), "even ids below 500: " + byPath);
+    assertEquals(List.of("[0,0,2024-05-01,r1]", "[10,3,2024-05-01,r1]"), byPath.subList(0, 2));
+    assertEquals(byPath, results.get(results.size() - 1), "the table's last query reads what the first query read");
 
     // the inserts as the comments say: (day = 'tue') replaced by 20, then the dynamic overwrite replaces tue only
     assertEquals(List.of("[1,1.50,mon]", "[3,3.00,mon]", "[30,30.00,tue]", "[40,400.00,wed]"),

@@ -24,15 +24,22 @@ public final class QuickStart {
     String path = Path.of(dir, "events").toUri().toString();
 
     long start = System.nanoTime();
-    progress(start, "starting Spark on the embedded local master");
+    // Said before Spark starts: the JVM then spends ten seconds or so loading Spark with nothing to show.
+    System.out.println("arrowfile quick start: writes 1,000,000 rows as Arrow files with Spark (embedded local "
+        + "master), reads them back and compares every row; about a minute");
+    progress(start, "starting Spark on the embedded local master (about 10 s)");
+    boolean terminal = Terminal.interactive();
     SparkSession spark = SparkSession.builder()
         .master("local[*]")
         .appName("arrowfile quick start")
         .config("spark.ui.enabled", "false")
-        // Spark's own progress bar on the console ([Stage 3:====>   (5 + 2) / 8]), so long stages are not silent
-        .config("spark.ui.showConsoleProgress", "true")
+        // Spark's own progress bar on the console ([Stage 3:====>   (5 + 2) / 8]), so long stages are not silent; only
+        // on a terminal, where it redraws in place: piped or in a file, it would share lines with the steps below
+        .config("spark.ui.showConsoleProgress", Boolean.toString(terminal))
         .getOrCreate();
     spark.sparkContext().setLogLevel("WARN");
+    progress(start, "Spark is up (" + spark.sparkContext().defaultParallelism() + " cores)"
+        + (terminal ? "" : "; output is not a terminal, so no progress bar: a line per step"));
     try {
       // A million events with the usual column types, some nulls, and a partition-worthy column.
       Dataset<Row> events = spark.range(0, 1_000_000).selectExpr(

@@ -12,6 +12,7 @@ import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.channels.FileChannel;
 import java.nio.channels.WritableByteChannel;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.HashSet;
@@ -40,9 +41,12 @@ public final class ArrowFileWriter extends IpcWriter {
     FileChannel channel = FileChannel.open(path, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
         StandardOpenOption.TRUNCATE_EXISTING);
     try {
-      return create(channel, schema, options);
+      ArrowFileWriter writer = create(channel, schema, options);
+      writer.path = path;
+      return writer;
     } catch (IOException | RuntimeException e) {
       channel.close();
+      Files.deleteIfExists(path);
       throw e;
     }
   }
@@ -67,9 +71,7 @@ public final class ArrowFileWriter extends IpcWriter {
    * find dictionaries through the footer's dictionary blocks. No delta dictionary is ever written.
    */
   public void writeDeferred(RecordBatch batch) throws IOException {
-    if (closed) {
-      throw new IllegalStateException("writer is closed");
-    }
+    checkWritable();
     if (!batch.schema().fields().equals(schema.fields())) {
       throw new IllegalArgumentException("batch schema " + batch.schema() + " is not the writer's " + schema);
     }
@@ -79,7 +81,12 @@ public final class ArrowFileWriter extends IpcWriter {
         deferred.add(f.dictionary().id());
       }
     }
-    writeEncoded(batch);
+    try {
+      writeEncoded(batch);
+    } catch (Throwable t) {
+      recordFailure(t);
+      throw t;
+    }
   }
 
   private static void checkNoNestedDictionary(Field f, boolean nested) {
@@ -107,13 +114,16 @@ public final class ArrowFileWriter extends IpcWriter {
    * decode it as written.
    */
   public void writeDeferredDictionary(long id, ArrayData values, boolean compressed) throws IOException {
-    if (closed) {
-      throw new IllegalStateException("writer is closed");
-    }
+    checkWritable();
     if (!deferredWritten.add(id)) {
       throw new IllegalStateException("dictionary " + id + " was written already; a file cannot replace it");
     }
-    writeDictionaryBatch(id, values, compressed ? options : options.withCompression(null));
+    try {
+      writeDictionaryBatch(id, values, compressed ? options : options.withCompression(null));
+    } catch (Throwable t) {
+      recordFailure(t);
+      throw t;
+    }
   }
 
   /** Custom metadata for the footer. */
@@ -121,13 +131,19 @@ public final class ArrowFileWriter extends IpcWriter {
     footerMetadata = metadata == null ? Map.of() : new LinkedHashMap<>(metadata);
   }
 
-  /** Writes the footer and closes the channel. */
+  /**
+   * Writes the footer and closes the channel. After a failed write it writes no footer: it closes the channel,
+   * deletes the file {@link #create(Path, Schema, WriteOptions)} made, and throws an IOException saying so.
+   */
   @Override
   public void close() throws IOException {
     if (closed) {
       return;
     }
     closed = true;
+    if (failed()) {
+      abandon("the output was left without its footer, so no Arrow file reader accepts it");
+    }
     try {
       if (!deferredWritten.containsAll(deferred)) {
         Set<Long> missing = new HashSet<>(deferred);

@@ -7,6 +7,7 @@ import java.io.OutputStream;
 import java.nio.channels.Channels;
 import java.nio.channels.FileChannel;
 import java.nio.channels.WritableByteChannel;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 
@@ -38,9 +39,12 @@ public final class ArrowStreamWriter extends IpcWriter {
     FileChannel channel = FileChannel.open(path, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
         StandardOpenOption.TRUNCATE_EXISTING);
     try {
-      return create(channel, schema, options);
+      ArrowStreamWriter writer = create(channel, schema, options);
+      writer.path = path;
+      return writer;
     } catch (IOException | RuntimeException e) {
       channel.close();
+      Files.deleteIfExists(path);
       throw e;
     }
   }
@@ -50,13 +54,21 @@ public final class ArrowStreamWriter extends IpcWriter {
     super.write(batch);
   }
 
-  /** Writes the end-of-stream marker and closes the channel. */
+  /**
+   * Writes the end-of-stream marker and closes the channel. After a failed write it writes no marker: it closes
+   * the channel, deletes the file {@link #create(Path, Schema, WriteOptions)} made, and throws an IOException
+   * saying so.
+   */
   @Override
   public void close() throws IOException {
     if (closed) {
       return;
     }
     closed = true;
+    if (failed()) {
+      abandon("the stream was left without its end-of-stream marker (readers that require it refuse the stream; "
+          + "others read the batches written before the failure)");
+    }
     try {
       messages.writeEndOfStream();
     } finally {

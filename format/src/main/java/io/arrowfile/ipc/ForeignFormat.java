@@ -30,6 +30,13 @@ final class ForeignFormat {
     if (startsWith(head, n, "PK\u0003\u0004")) {
       return "it starts as a zip archive does: extract it first";
     }
+    if (startsWith(head, n, "FEA1")) {
+      // Feather version 1 predates the IPC file format (pandas before 1.0; write_feather(..., version=1)); its
+      // magic is printable, so without this it read as a CSV file.
+      return "it starts with FEA1, as a Feather version 1 file does (version 2 is the Arrow IPC file format): "
+          + "rewrite it as version 2 with pyarrow, pyarrow.feather.write_feather(pyarrow.feather.read_feather(path), "
+          + "path)";
+    }
     if (startsWith(head, n, "ARRO")) {
       return "it starts like ARROW1, the magic of an Arrow IPC file, but is shorter than one: truncated?";
     }

@@ -14,6 +14,8 @@ import io.arrowfile.ipc.metadata.MetadataVersion;
 import io.arrowfile.ipc.metadata.SchemaMessage;
 import java.io.IOException;
 import java.nio.channels.WritableByteChannel;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -34,6 +36,14 @@ abstract class IpcWriter implements AutoCloseable {
   private final Map<Long, ArrowType.Int> indexTypes = new HashMap<>();
   private final boolean file;
   boolean closed;
+  /** The file this writer created, deleted if a write fails; null when it writes to a caller's channel. */
+  Path path;
+  /**
+   * What the first failed write threw. From then on the output is never finished: a writer that went on to
+   * close it would make a valid file of the batches before the failure, which reads as a complete, shorter (often
+   * empty) success.
+   */
+  private Throwable failure;
 
   IpcWriter(WritableByteChannel channel, Schema schema, WriteOptions options, boolean file, long start) {
     this.channel = Objects.requireNonNull(channel, "channel");
@@ -56,16 +66,63 @@ abstract class IpcWriter implements AutoCloseable {
 
   /** Writes {@code batch}, preceded by the dictionary batches it needs. */
   public void write(RecordBatch batch) throws IOException {
-    if (closed) {
-      throw new IllegalStateException("writer is closed");
-    }
+    checkWritable();
     if (!batch.schema().fields().equals(schema.fields())) {
       throw new IllegalArgumentException("batch schema " + batch.schema() + " is not the writer's " + schema);
     }
-    for (Map.Entry<Long, ArrayData> e : RecordBatchEncoder.collectDictionaries(batch).entrySet()) {
-      batch = writeDictionary(e.getKey(), e.getValue(), batch);
+    try {
+      for (Map.Entry<Long, ArrayData> e : RecordBatchEncoder.collectDictionaries(batch).entrySet()) {
+        batch = writeDictionary(e.getKey(), e.getValue(), batch);
+      }
+      writeEncoded(batch);
+    } catch (Throwable t) {
+      recordFailure(t);
+      throw t;
     }
-    writeEncoded(batch);
+  }
+
+  /** Refuses a write to a closed writer, or to one whose earlier write failed (its output is in an unknown state). */
+  void checkWritable() {
+    if (closed) {
+      throw new IllegalStateException("writer is closed");
+    }
+    if (failure != null) {
+      throw new IllegalStateException(output() + ": an earlier write failed (" + failure + "), so this writer "
+          + "takes nothing more; close() abandons the output");
+    }
+  }
+
+  /** Records {@code t}, thrown by a write, as the writer's failure. */
+  void recordFailure(Throwable t) {
+    failure = t;
+  }
+
+  /** Whether a write failed, so that {@link #close()} abandons the output instead of finishing it. */
+  public boolean failed() {
+    return failure != null;
+  }
+
+  /**
+   * Closes the channel without finishing the output, deletes the file this writer created, and says so: called by
+   * {@link #close()} after a failed write.
+   *
+   * @param unfinished what a reader makes of the output left behind, when it is a caller's channel
+   */
+  void abandon(String unfinished) throws IOException {
+    channel.close();
+    String left;
+    if (path != null) {
+      Files.deleteIfExists(path);
+      left = "the file was deleted";
+    } else {
+      left = unfinished;
+    }
+    throw new IOException(output() + ": not finished, because a write failed (" + failure + "); " + left
+        + ". Fix the cause and write it again");
+  }
+
+  private String output() {
+    return path != null ? path.toString() : "the Arrow output";
   }
 
   /** Writes {@code batch} as one record batch message, dictionaries aside. */

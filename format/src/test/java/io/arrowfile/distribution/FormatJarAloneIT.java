@@ -50,6 +50,40 @@ class FormatJarAloneIT {
     }
   }
 
+  /**
+   * The page's program writing ZSTD, on the class path line: without zstd-jni the write fails naming the jar
+   * and leaves no file (docs/library.md's first-hour trap: a valid 0-row file was left); with zstd-jni alone (no
+   * lz4-java) it runs.
+   */
+  @Test
+  void aZstdWriteNeedsZstdJniAloneAndWithoutItLeavesNoFile() throws Exception {
+    String page = Files.readString(PAGE);
+    Matcher program = Pattern.compile("(?s)```java Example\\.java\\n(.*?)```").matcher(page);
+    assertTrue(program.find(), "docs/library.md has an Example.java block");
+    String zstd = program.group(1).replace("schema, WriteOptions.DEFAULT)",
+        "schema, WriteOptions.DEFAULT.withCompression(io.arrowfile.ipc.metadata.CompressionCodec.ZSTD))");
+    assertTrue(zstd.contains("CompressionCodec.ZSTD"), "the program's writer takes WriteOptions.DEFAULT");
+    Files.writeString(tmp.resolve("Example.java"), zstd);
+    String line = page.lines().filter(l -> l.matches(" {4}java -cp .*")).findFirst().orElseThrow().strip();
+    List<String> command = new ArrayList<>(Arrays.asList(line.split(" ")));
+    command.set(0, Path.of(System.getProperty("java.home"), "bin", "java").toString());
+    String classPath = jars(command.get(2));
+
+    command.set(2, classPath);
+    Process p = new ProcessBuilder(command).directory(tmp.toFile()).redirectErrorStream(true).start();
+    String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    assertTrue(p.waitFor(2, TimeUnit.MINUTES));
+    assertTrue(p.exitValue() != 0, out);
+    assertTrue(out.contains("writing with ZSTD compression needs zstd-jni (Maven: com.github.luben:zstd-jni, "
+        + "1.5.7-7) on the class path, and it is not there"), out);
+    assertTrue(out.contains("Suppressed: java.io.IOException: data.arrow: not finished, because a write failed"),
+        out);
+    assertTrue(!Files.exists(tmp.resolve("data.arrow")), "no 0-row file left behind");
+
+    command.set(2, classPath + File.pathSeparator + onClassPath("zstd-jni"));
+    assertEquals("1 one\n2 null\n", run(command), "with zstd-jni and without lz4-java");
+  }
+
   /** The page's {@code a.jar:b.jar} with each jar replaced by this build's file of that name. */
   private static String jars(String path) {
     List<String> out = new ArrayList<>();

@@ -26,14 +26,14 @@ import org.junit.jupiter.api.io.TempDir;
  * the new values as deltas and rewrites indices; a stream just replaces the dictionary.
  */
 class DictionaryUnificationTest {
-  private static final Field COLOR = new Field("color", true, new ArrowType.Utf8(),
+  static final Field COLOR = new Field("color", true, new ArrowType.Utf8(),
       new DictionaryEncoding(7, ArrowType.Int.INT8, false), List.of(), null);
   private static final Schema SCHEMA = new Schema(List.of(COLOR), null);
 
   @TempDir
   Path tmp;
 
-  private static RecordBatch batch(Schema schema, Object... values) {
+  static RecordBatch batch(Schema schema, Object... values) {
     ArrayBuilder builder = ArrayBuilder.create(schema.field(0));
     for (Object v : values) {
       builder.appendObject(v);
@@ -94,12 +94,11 @@ class DictionaryUnificationTest {
       second[i] = "b" + i;
     }
     Path file = tmp.resolve("too-many.arrow");
-    try (ArrowFileWriter writer = ArrowFileWriter.create(file, SCHEMA, WriteOptions.DEFAULT)) {
-      writer.write(batch(SCHEMA, first));
-      ArrowFormatException e = assertThrows(ArrowFormatException.class,
-          () -> writer.write(batch(SCHEMA, second)));
-      assertTrue(e.getMessage().contains("dictionary id 7 outgrows its int8 indices"), e.getMessage());
-    }
+    ArrowFileWriter writer = ArrowFileWriter.create(file, SCHEMA, WriteOptions.DEFAULT);
+    writer.write(batch(SCHEMA, first));
+    ArrowFormatException e = assertThrows(ArrowFormatException.class, () -> writer.write(batch(SCHEMA, second)));
+    assertTrue(e.getMessage().contains("dictionary id 7 outgrows its int8 indices"), e.getMessage());
+    assertThrows(IOException.class, writer::close, "a write failed: the file is not finished (FailedWriteTest)");
   }
 
   @Test

@@ -179,6 +179,18 @@ class FramingTest {
     }
   }
 
+  /** A Feather version 1 file (magic FEA1, printable) is named as one, with the pyarrow line that rewrites it. */
+  @Test
+  void featherVersion1IsNamedWithItsRewrite() {
+    byte[] bytes = "FEA1\u0000\u0000\u0000\u0000".getBytes(java.nio.charset.StandardCharsets.ISO_8859_1);
+    for (MessageReader r : List.of(source(bytes), stream(bytes))) {
+      ArrowFormatException e = assertThrows(ArrowFormatException.class, () -> readAll(r));
+      assertTrue(e.getMessage().endsWith("not an Arrow IPC file or stream: it starts with FEA1, as a Feather version 1"
+          + " file does (version 2 is the Arrow IPC file format): rewrite it as version 2 with pyarrow, "
+          + "pyarrow.feather.write_feather(pyarrow.feather.read_feather(path), path)"), e.getMessage());
+    }
+  }
+
   /** A file of another format, the most common mistake, is named as such instead of as an absurd length. */
   @Test
   void otherFormatsAreNamed() {
@@ -188,6 +200,7 @@ class FramingTest {
       {"id,name\n1,a\n", "as a CSV or JSON file does"},
       {"{\"a\": 1}\n", "as a CSV or JSON file does"},
       {"ARROW", "truncated?"},
+      {"FEA1\u0000\u0000\u0000\u0000\u0001\u0002", "as a Feather version 1 file does"},
       {"\u001f\u008b\u0008\u0000\u0000\u0000", "gzip"},
     };
     for (String[] c : cases) {

@@ -153,10 +153,22 @@ public final class ArrowFiles {
    * files, or see all that is wrong with this one.
    */
   public static ArrowFormatException corrupt(String file, ArrowFormatException e) {
+    return corrupt(file, e, false);
+  }
+
+  /**
+   * As {@link #corrupt(String, ArrowFormatException)}; with {@code skipped} (the read has
+   * {@code ignoreCorruptFiles=true}, so Spark logs this exception as it skips the file) the advice is only where to
+   * see what is wrong: advising to set the option that is set would contradict the warning it is logged with.
+   */
+  public static ArrowFormatException corrupt(String file, ArrowFormatException e, boolean skipped) {
     java.net.URI uri = new Path(file).toUri();
     String validate = uri.getScheme() == null || uri.getScheme().equals("file")
         ? "`bin/arrowfile validate " + uri.getPath() + "` lists what is wrong in this file"
         : "`bin/arrowfile validate` on a local copy of it lists what is wrong in this file";
+    if (skipped) {
+      return e.in(file).withAdvice("The file is skipped (ignoreCorruptFiles=true); " + validate);
+    }
     return e.in(file).withAdvice("To skip files that cannot be read, set the read option ignoreCorruptFiles=true "
         + "(or spark.sql.files.ignoreCorruptFiles=true); " + validate);
   }

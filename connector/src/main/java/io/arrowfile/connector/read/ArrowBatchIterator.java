@@ -65,6 +65,7 @@ public final class ArrowBatchIterator implements Iterator<ColumnarBatch>, Closea
   private final ScanMetrics metrics;
   /** Most rows per ColumnarBatch handed to Spark. */
   private final int batchSize;
+  private final boolean ignoreCorruptFiles;
   /** The record batch being sliced, and the first row of its next slice. */
   private RecordBatch current;
   private long currentOffset;
@@ -115,6 +116,7 @@ public final class ArrowBatchIterator implements Iterator<ColumnarBatch>, Closea
     this.splitName = splitName;
     this.metrics = metrics;
     this.batchSize = request.options().batchSize();
+    this.ignoreCorruptFiles = request.options().ignoreCorruptFiles();
     this.required = request.dataColumns().fields();
     // GeoPandas' to_feather describes its WKB columns in the schema metadata: their fields read as geoarrow.wkb
     Schema fileSchema = reader == null ? Schema.of() : io.arrowfile.connector.types.GeoArrow.withGeoMetadata(
@@ -245,7 +247,7 @@ public final class ArrowBatchIterator implements Iterator<ColumnarBatch>, Closea
       throw new UncheckedIOException(fileName + ": " + e.getMessage(), e);
     } catch (ArrowFormatException e) {
       close();
-      throw ArrowFiles.corrupt(splitName, e);
+      throw ArrowFiles.corrupt(splitName, e, ignoreCorruptFiles);
     }
   }
 

@@ -137,7 +137,7 @@ public final class ArrowPartitionReaderFactory extends FilePartitionReaderFactor
       } catch (IOException e) {
         throw ArrowFiles.failure(file.filePath().toString(), e);
       } catch (ArrowFormatException e) {
-        throw ArrowFiles.corrupt(file.filePath().toString(), e);
+        throw ArrowFiles.corrupt(file.filePath().toString(), e, reader.request().options().ignoreCorruptFiles());
       }
     }
     for (int a = 0; a < aggregates.length; a++) {

@@ -72,6 +72,30 @@ public final class ArrowSchemaInference {
     return result;
   }
 
+  /**
+   * Why {@code files}, listed under {@code paths}, give no schema, and what to do: in place of Spark's
+   * {@code UNABLE_TO_INFER_SCHEMA}, which names neither the path nor what was found there.
+   */
+  public static IllegalArgumentException noSchema(List<FileStatus> files, String paths) {
+    List<FileStatus> data = files.stream().filter(s -> !s.isDirectory() && !ArrowFiles.isHidden(s.getPath())).toList();
+    String schemaHint = "or give the schema with .schema(...) (SQL: the table's columns) to read it as an empty table";
+    if (data.isEmpty()) {
+      return new IllegalArgumentException("no Arrow file under " + paths + " (Spark does not read hidden files, "
+          + "whose names start with _ or .): check the path, " + schemaHint);
+    }
+    List<FileStatus> empty = data.stream().filter(s -> s.getLen() == 0).toList();
+    if (empty.size() == data.size()) {
+      String which = empty.size() == 1 ? empty.get(0).getPath() + " is empty (0 bytes)"
+          : empty.get(0).getPath() + " and " + (empty.size() - 1) + " other files under " + paths
+              + " are empty (0 bytes)";
+      return new IllegalArgumentException(which + ", so there is no Arrow schema to read: an Arrow file holds at "
+          + "least its schema (a write that did not finish, or a failed copy?). Write it again, " + schemaHint);
+    }
+    return new IllegalArgumentException("no readable Arrow file under " + paths + ": every file with content was "
+        + "skipped as corrupt or missing (ignoreCorruptFiles, ignoreMissingFiles; the log names each). Fix or remove "
+        + "them, " + schemaHint);
+  }
+
   /** Marks a file left out; not null, as toList() of a stream keeps nulls but a marker reads better. */
   private static final StructType SKIPPED = new StructType();
 
@@ -88,7 +112,11 @@ public final class ArrowSchemaInference {
           + e.getMessage(), e);
     } catch (IOException | RuntimeException e) {
       if (tolerance.ignoreCorruptFiles()) {
-        LOG.warn("Skipped the corrupted file {} while inferring the schema: {}", status.getPath(), e.toString());
+        // Not a warning: the scan meets the same file and Spark warns as it skips it ("Skipped the rest of the
+        // content in the corrupted file", with our exception naming it); two warnings per file, with two spellings
+        // of its path, read as two problems.
+        LOG.info("Left the corrupted file {} out of the inferred schema (ignoreCorruptFiles=true): {}",
+            status.getPath(), e.toString());
         return SKIPPED;
       }
       if (e instanceof IOException io) {

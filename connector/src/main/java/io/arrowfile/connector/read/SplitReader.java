@@ -87,7 +87,7 @@ public final class SplitReader implements Serializable {
     } catch (IOException e) {
       throw ArrowFiles.failure(name, e);
     } catch (ArrowFormatException e) {
-      throw ArrowFiles.corrupt(name, e);
+      throw ArrowFiles.corrupt(name, e, request.options().ignoreCorruptFiles());
     }
   }
 

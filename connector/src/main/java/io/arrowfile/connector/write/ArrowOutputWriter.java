@@ -240,23 +240,29 @@ public final class ArrowOutputWriter extends OutputWriter {
           flush();
         }
       } finally {
-        if (writer == null) {
-          start(); // no rows: auto decides plain for every column, always encodes with empty dictionaries
-        }
-        for (int i = 0; i < dictionaries.length; i++) {
-          if (dictionaries[i] != null && dictionaries[i].encoded()) {
-            // complete and consistent even after a failed row: batches only hold indices added before
-            writer.writeDeferredDictionary(dictionaries[i].dictionaryId(), dictionaries[i].dictionary(schema.field(i)),
-                !dictionaries[i].spilled());
+        if (writer != null && writer.failed()) {
+          // A batch failed to write: the library writer takes nothing more, and its close leaves no footer (a
+          // finished file would read as a complete, shorter one).
+          writer.close();
+        } else {
+          if (writer == null) {
+            start(); // no rows: auto decides plain for every column, always encodes with empty dictionaries
           }
+          for (int i = 0; i < dictionaries.length; i++) {
+            if (dictionaries[i] != null && dictionaries[i].encoded()) {
+              // complete and consistent even after a failed row: batches only hold indices added before
+              writer.writeDeferredDictionary(dictionaries[i].dictionaryId(),
+                  dictionaries[i].dictionary(schema.field(i)), !dictionaries[i].spilled());
+            }
+          }
+          Map<String, String> md = new LinkedHashMap<>();
+          md.put(WRITER_KEY, WRITER_NAME);
+          if (statistics != null) {
+            md.put(STATISTICS_KEY, statistics.json());
+          }
+          writer.setFooterMetadata(md);
+          writer.close();
         }
-        Map<String, String> md = new LinkedHashMap<>();
-        md.put(WRITER_KEY, WRITER_NAME);
-        if (statistics != null) {
-          md.put(STATISTICS_KEY, statistics.json());
-        }
-        writer.setFooterMetadata(md);
-        writer.close();
       }
     } catch (IOException e) {
       throw new UncheckedIOException("closing " + path + ": " + e.getMessage(), e);

@@ -98,6 +98,9 @@ public final class PathCatalog implements TableCatalog {
     return createTable(ident, columns, partitions, properties);
   }
 
+  // Deprecated in Spark 4.2 for createTable(Identifier, TableInfo), which the 4.0 and 3.5 lines this source also
+  // builds against do not have: the one method every line calls.
+  @SuppressWarnings("deprecation")
   @Override
   public Table createTable(Identifier ident, Column[] columns, Transform[] partitions, Map<String, String> properties)
       throws TableAlreadyExistsException {

@@ -88,7 +88,7 @@ class NodePeerFilesTest {
     List<DynamicNode> out = new ArrayList<>();
     out.add(DynamicTest.dynamicTest("limitations " + report.get("versions"), () -> {
       Map<String, List<String>> got = new TreeMap<>();
-      report.get("limitations").fields().forEachRemaining(e -> {
+      report.get("limitations").properties().forEach(e -> {
         List<String> what = new ArrayList<>();
         e.getValue().fieldNames().forEachRemaining(what::add);
         what.sort(null);

@@ -291,7 +291,7 @@ public final class Canonical {
     String out = PythonPeers.run("check_our_files.py", 600, file.toString());
     ObjectNode report = (ObjectNode) JSON.readTree(out).get("cases");
     // A case that crashed the checking process fails every check of it with that crash.
-    report.fields().forEachRemaining(e -> {
+    report.properties().forEach(e -> {
       JsonNode crash = e.getValue().get("crash"); // pyarrow crashed: nothing else is known
       if (crash != null) {
         ObjectNode py = ((ObjectNode) e.getValue()).putObject("pyarrow");

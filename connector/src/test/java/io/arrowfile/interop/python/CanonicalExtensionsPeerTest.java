@@ -55,7 +55,7 @@ class CanonicalExtensionsPeerTest {
     SparkLine.assumeVariant();
     JsonNode cases = JSON.readTree(PythonPeers.run("canonical_extensions.py", 300, "write", dir.toString()));
     List<DynamicTest> out = new ArrayList<>();
-    for (Iterator<Map.Entry<String, JsonNode>> it = cases.fields(); it.hasNext(); ) {
+    for (Iterator<Map.Entry<String, JsonNode>> it = cases.properties().iterator(); it.hasNext(); ) {
       Map.Entry<String, JsonNode> c = it.next();
       boolean file = c.getValue().get("format").asText().equals("file");
       Path path = dir.resolve(c.getKey() + (file ? ".arrow" : ".arrows"));
@@ -69,7 +69,7 @@ class CanonicalExtensionsPeerTest {
 
   private static void assertReads(Path path, JsonNode columns) {
     Dataset<Row> df = spark().read().format("arrowfile").load(path.toString());
-    for (Iterator<Map.Entry<String, JsonNode>> it = columns.fields(); it.hasNext(); ) {
+    for (Iterator<Map.Entry<String, JsonNode>> it = columns.properties().iterator(); it.hasNext(); ) {
       Map.Entry<String, JsonNode> col = it.next();
       String name = col.getKey();
       DataType type = df.schema().apply(name).dataType();

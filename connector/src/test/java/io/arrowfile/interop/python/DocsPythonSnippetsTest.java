@@ -74,6 +74,27 @@ class DocsPythonSnippetsTest {
     assertTrue(out.contains("\"dtypes\": [\"int64[pyarrow]\", \"timestamp[us, tz=UTC][pyarrow]\""), out);
   }
 
+  /** The zone timestamps come back in is the writing session's ({@code spark.sql.session.timeZone}), not UTC. */
+  @Test
+  void timestampsComeBackInTheSessionTimeZone() {
+    String zone = spark.conf().get("spark.sql.session.timeZone");
+    spark.conf().set("spark.sql.session.timeZone", "America/New_York");
+    try {
+      spark.range(0, 6, 1, 1).selectExpr("IF(id % 2 = 0, NULL, id) AS n", "timestamp_seconds(1700000000 + id) AS at",
+          "ELT(CAST(id % 2 AS INT) + 1, 'red', 'blue') AS c")
+          .write().format("arrowfile").save(dir.resolve("typed").toString());
+    } finally {
+      spark.conf().set("spark.sql.session.timeZone", zone);
+    }
+
+    String out = snippet(2);
+
+    assertTrue(out.contains("\"as_numpy\": {\"columns\": [\"n\", \"at\", \"c\"], \"dtypes\": [\"float64\", "
+        + "\"datetime64[us, America/New_York]\""), out);
+    assertTrue(out.contains("\"dtypes\": [\"int64[pyarrow]\", \"timestamp[us, tz=America/New_York][pyarrow]\""),
+        out);
+  }
+
   @Test
   void theSparkShellBlockReadsWhatPandasAndPolarsWrote() {
     snippet(0);

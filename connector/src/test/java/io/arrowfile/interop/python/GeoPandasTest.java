@@ -69,7 +69,7 @@ class GeoPandasTest {
   Stream<DynamicTest> geoPandasFilesReadAsGeometry() throws Exception {
     JsonNode cases = JSON.readTree(PythonPeers.run("geopandas_peer.py", 300, "write", dir.toString()));
     List<DynamicTest> out = new ArrayList<>();
-    for (Iterator<Map.Entry<String, JsonNode>> it = cases.fields(); it.hasNext(); ) {
+    for (Iterator<Map.Entry<String, JsonNode>> it = cases.properties().iterator(); it.hasNext(); ) {
       Map.Entry<String, JsonNode> c = it.next();
       out.add(DynamicTest.dynamicTest(c.getKey(), () -> {
         Dataset<Row> df = spark().read().format("arrowfile").load(dir.resolve(c.getKey() + ".arrow").toString());

@@ -93,7 +93,7 @@ public class PeerFilesTest {
       }
     }
     assertEquals(names(expected), List.copyOf(actual.keySet()), path.getFileName() + ": columns");
-    for (Iterator<Map.Entry<String, JsonNode>> it = expected.fields(); it.hasNext(); ) {
+    for (Iterator<Map.Entry<String, JsonNode>> it = expected.properties().iterator(); it.hasNext(); ) {
       Map.Entry<String, JsonNode> e = it.next();
       JsonNode got = actual.get(e.getKey());
       if (!e.getValue().equals(got)) {
@@ -114,7 +114,7 @@ public class PeerFilesTest {
     List<String> counts = new ArrayList<>();
     List<String> want = new ArrayList<>();
     int k = 0;
-    for (Iterator<Map.Entry<String, JsonNode>> it = expected.fields(); it.hasNext(); k++) {
+    for (Iterator<Map.Entry<String, JsonNode>> it = expected.properties().iterator(); it.hasNext(); k++) {
       Map.Entry<String, JsonNode> e = it.next();
       counts.add("count(`" + df.columns()[k] + "`)");
       long nonNull = 0;

@@ -1,26 +1,23 @@
 package io.arrowfile.ipc.compression;
 
-import com.github.luben.zstd.ZstdCompressCtx;
-import com.github.luben.zstd.ZstdDecompressCtx;
-import com.github.luben.zstd.ZstdInputStreamNoFinalizer;
 import io.arrowfile.columnar.ArrowFormatException;
 import io.arrowfile.columnar.memory.ArrowBuffer;
 import io.arrowfile.ipc.metadata.CompressionCodec;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
-import java.lang.ref.Cleaner;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
-import java.nio.channels.Channels;
 import java.util.Arrays;
-import net.jpountz.lz4.LZ4FrameOutputStream;
 
 /**
  * Compression of record batch body buffers, each on its own: an int64 little-endian uncompressed length,
  * then the compressed bytes (an LZ4 frame or a zstd frame). A length of -1 marks a buffer stored
  * uncompressed (other writers may do that; ours compresses every buffer); an empty buffer stays empty.
+ *
+ * <p>The codec libraries are called through {@link ZstdCodec} and {@link Lz4FrameEncoder} only, so that this
+ * class loads without them: uncompressed bodies need no codec jar, and a missing one is named
+ * ({@link CodecLibrary}).
  *
  * <p>Decompression never trusts the declared length for allocation: output memory grows as bytes actually
  * come out of the decompressor, up to the declared length, which is itself capped.
@@ -30,18 +27,6 @@ public final class BodyCompression {
   public static final long UNCOMPRESSED = -1;
   private static final int PREFIX = 8;
   private static final long ZSTD_TRUSTED_RATIO = 64;
-
-  private static final Cleaner CLEANER = Cleaner.create();
-  /**
-   * One zstd decompression context per thread: creating one per buffer (as {@code Zstd.decompressByteArray} does)
-   * took 2-8% of a scan's reader samples (JFR, TPC-H at scale factor 1). A context holds native memory the garbage
-   * collector does not see, so it is freed when its thread is collected.
-   */
-  private static final ThreadLocal<ZstdDecompressCtx> ZSTD_CONTEXT = ThreadLocal.withInitial(() -> {
-    ZstdDecompressCtx context = new ZstdDecompressCtx();
-    CLEANER.register(Thread.currentThread(), context::close);
-    return context;
-  });
 
   private BodyCompression() {}
 
@@ -98,14 +83,20 @@ public final class BodyCompression {
     if (codec == CompressionCodec.ZSTD && declared <= Math.max(payload.length() * ZSTD_TRUSTED_RATIO, 16 << 20)) {
       // zstd can expand far more than LZ4 (a run-length block), so a single allocation of the declared size
       // is only made up to a ratio real data reaches; beyond it the output grows as bytes come out.
-      return ArrowBuffer.wrap(zstd(in, (int) declared));
+      try {
+        return ArrowBuffer.wrap(zstd(in, (int) declared));
+      } catch (LinkageError e) {
+        throw CodecLibrary.missing(codec, "reading a ZSTD-compressed file", e);
+      }
     }
     // zstd beyond the trusted ratio: streamed, the output growing only as bytes come out.
-    try (InputStream stream = new ZstdInputStreamNoFinalizer(new ByteBufferInputStream(in))) {
+    try (InputStream stream = ZstdCodec.decompressing(new ByteBufferInputStream(in))) {
       byte[] out = inflate(stream, (int) declared, payload.length());
       return ArrowBuffer.wrap(out);
     } catch (ArrowFormatException e) {
       throw e;
+    } catch (LinkageError e) {
+      throw CodecLibrary.missing(codec, "reading a ZSTD-compressed file", e);
     } catch (IOException | RuntimeException e) {
       throw new ArrowFormatException("corrupt " + codec + " data in compressed buffer: " + e.getMessage(), e);
     }
@@ -126,7 +117,7 @@ public final class BodyCompression {
     byte[] out = new byte[declared];
     long n;
     try {
-      n = ZSTD_CONTEXT.get().decompressByteArray(out, 0, declared, src, offset, length);
+      n = ZstdCodec.decompress(out, declared, src, offset, length);
     } catch (RuntimeException e) { // ZstdException, naming zstd's error
       throw new ArrowFormatException("corrupt ZSTD data in compressed buffer: " + e.getMessage(), e);
     }
@@ -187,41 +178,18 @@ public final class BodyCompression {
     byte[] compressed;
     try {
       compressed = switch (codec) {
-        case LZ4_FRAME -> lz4(data, checksum);
-        case ZSTD -> zstd(data, zstdLevel, checksum);
+        case LZ4_FRAME -> Lz4FrameEncoder.compress(data, checksum);
+        case ZSTD -> ZstdCodec.compress(data.toByteArray(), zstdLevel, checksum);
       };
     } catch (IOException e) {
       throw new UncheckedIOException(e);
+    } catch (LinkageError e) {
+      throw CodecLibrary.missing(codec, "writing with " + codec + " compression", e);
     }
     byte[] out = new byte[PREFIX + compressed.length];
     ByteBuffer.wrap(out).order(ByteOrder.LITTLE_ENDIAN).putLong(0, data.length());
     System.arraycopy(compressed, 0, out, PREFIX, compressed.length);
     return ArrowBuffer.wrap(out);
-  }
-
-  private static byte[] zstd(ArrowBuffer data, int level, boolean checksum) {
-    try (ZstdCompressCtx ctx = new ZstdCompressCtx()) {
-      ctx.setLevel(level);
-      ctx.setChecksum(checksum);
-      return ctx.compress(data.toByteArray());
-    }
-  }
-
-  private static byte[] lz4(ArrowBuffer data, boolean checksum) throws IOException {
-    ByteArrayOutputStream bytes = new ByteArrayOutputStream((int) Math.min(data.length() + 64, 1 << 20));
-    // The smallest block size that holds the buffer: the default (4 MB) allocates 4 MB twice per buffer, which
-    // made small batches many times slower to write.
-    LZ4FrameOutputStream.BLOCKSIZE block = data.length() <= 64 << 10 ? LZ4FrameOutputStream.BLOCKSIZE.SIZE_64KB
-        : data.length() <= 256 << 10 ? LZ4FrameOutputStream.BLOCKSIZE.SIZE_256KB
-        : data.length() <= 1 << 20 ? LZ4FrameOutputStream.BLOCKSIZE.SIZE_1MB : LZ4FrameOutputStream.BLOCKSIZE.SIZE_4MB;
-    LZ4FrameOutputStream.FLG.Bits[] flags = checksum
-        ? new LZ4FrameOutputStream.FLG.Bits[] {LZ4FrameOutputStream.FLG.Bits.BLOCK_INDEPENDENCE,
-            LZ4FrameOutputStream.FLG.Bits.CONTENT_CHECKSUM}
-        : new LZ4FrameOutputStream.FLG.Bits[] {LZ4FrameOutputStream.FLG.Bits.BLOCK_INDEPENDENCE};
-    try (LZ4FrameOutputStream out = new LZ4FrameOutputStream(bytes, block, flags)) {
-      data.writeTo(Channels.newChannel(out));
-    }
-    return bytes.toByteArray();
   }
 
   /** An InputStream over a ByteBuffer's remaining bytes. */

@@ -42,7 +42,7 @@ public final class ArrowTool {
   static final int USAGE = 2;
 
   private static final String USAGE_TEXT = String.join("\n",
-      "usage: arrowfile <command> [options] FILE",
+      "usage: arrowfile <command> [options] FILE|DIRECTORY",
       "",
       "commands:",
       "  inspect FILE            schema (with metadata), batch count, rows and body bytes per batch, compression",
@@ -50,7 +50,9 @@ public final class ArrowTool {
       "  validate FILE           full validation: every offset, UTF-8 string, dictionary and union index;",
       "                          exit 0 if valid, 1 with the error on stderr if not",
       "",
-      "FILE may be in the Arrow IPC file format (.arrow, .feather) or the stream format.");
+      "FILE may be in the Arrow IPC file format (.arrow, .feather) or the stream format. A DIRECTORY is read as",
+      "Spark reads one (partition folders included; names starting with _ or . skipped): inspect and validate",
+      "print one line per file, cat the rows of each file in turn with its partition values.");
 
   private final PrintStream out;
   private final PrintStream err;
@@ -103,10 +105,18 @@ public final class ArrowTool {
     if (file == null) {
       return usage(command + " needs a FILE");
     }
+    if (Files.isDirectory(file)) {
+      return runDirectory(command, file, limit);
+    }
     if (!Files.isRegularFile(file)) {
       err.println("arrowfile: " + file + ": " + (Files.exists(file) ? "not a regular file" : "no such file"));
       return USAGE;
     }
+    return runFile(command, file, limit);
+  }
+
+  /** {@code command} on one file; the exit status. */
+  private int runFile(String command, Path file, long limit) {
     try {
       switch (command) {
         case "inspect":
@@ -131,6 +141,103 @@ public final class ArrowTool {
     } catch (IOException | UncheckedIOException e) {
       err.println("arrowfile: " + file + ": " + e.getMessage());
       return USAGE;
+    }
+  }
+
+  /**
+   * {@code command} on each file Spark would read under {@code dir}: {@code inspect} and {@code validate} print a
+   * line per file and go on past a bad one (the exit status is the worst file's), {@code cat} prints the rows of
+   * each file in turn, with the file's partition values, and stops at the first file it cannot read.
+   */
+  private int runDirectory(String command, Path dir, long limit) {
+    List<Path> files;
+    try {
+      files = DataSetFiles.under(dir);
+    } catch (IOException | UncheckedIOException e) {
+      err.println("arrowfile: " + dir + ": " + e.getMessage());
+      return USAGE;
+    }
+    if (files.isEmpty()) {
+      err.println("arrowfile: no Arrow file under " + dir + " (names starting with _ or . are skipped, as Spark "
+          + "skips them)");
+      return USAGE;
+    }
+    int status = OK;
+    long left = limit;
+    for (Path file : files) {
+      int one;
+      switch (command) {
+        case "inspect" -> one = fileLine(file, false);
+        case "validate" -> one = fileLine(file, true);
+        default -> {
+          long[] printed = {0};
+          one = catted(file, DataSetFiles.partitionValues(dir, file), left, printed);
+          left -= printed[0];
+        }
+      }
+      status = Math.max(status, one);
+      if (command.equals("cat") && (one != OK || left == 0)) {
+        break;
+      }
+    }
+    return status;
+  }
+
+  /**
+   * One line for {@code file}, on stdout, or its error on stderr: batches, rows, bytes and compression
+   * ({@code inspect}), or whether it is valid ({@code validate}, the full check). The exit status for the file.
+   */
+  private int fileLine(Path file, boolean validate) {
+    try {
+      if (validate) {
+        validate(file);
+      } else {
+        summary(file);
+      }
+      return OK;
+    } catch (ArrowFormatException e) {
+      out.flush();
+      err.println("arrowfile: " + e.in(file.toString()).getMessage());
+      return INVALID;
+    } catch (IOException | UncheckedIOException e) {
+      out.flush();
+      err.println("arrowfile: " + file + ": " + e.getMessage());
+      return USAGE;
+    }
+  }
+
+  private int catted(Path file, Map<String, String> partition, long limit, long[] printed) {
+    try {
+      printed[0] = cat(file, partition, limit);
+      return OK;
+    } catch (ArrowFormatException e) {
+      out.flush();
+      err.println("arrowfile: " + e.in(file.toString()).getMessage());
+      return INVALID;
+    } catch (IOException | UncheckedIOException e) {
+      out.flush();
+      err.println("arrowfile: " + file + ": " + e.getMessage());
+      return USAGE;
+    }
+  }
+
+  /** {@code inspect}'s line for one file of a directory. */
+  private void summary(Path file) throws IOException {
+    try (BatchReader reader = BatchReader.open(file, ReadOptions.DEFAULT)) {
+      List<BatchInfo> infos = batchInfos(file, reader);
+      long rows = 0;
+      RecordBatch batch;
+      while ((batch = reader.next()) != null) {
+        rows += batch.length();
+      }
+      java.util.Set<String> codecs = new java.util.TreeSet<>();
+      for (BatchInfo info : infos) {
+        codecs.add(info.compression() == null ? "uncompressed"
+            : info.compression().name().toLowerCase(Locale.ROOT) + " compressed");
+      }
+      out.println(file + ": Arrow IPC " + (reader instanceof ArrowFileReader ? "file" : "stream") + " format, "
+          + Files.size(file) + " bytes, " + reader.schema().fields().size() + " columns, " + infos.size()
+          + " record batches (" + rows + " rows)" + (codecs.isEmpty() ? "" : ", " + String.join(" and ", codecs)));
     }
   }
 
@@ -249,8 +356,19 @@ public final class ArrowTool {
   }
 
   private void cat(Path file, long limit) throws IOException {
+    cat(file, Map.of(), limit);
+  }
+
+  /**
+   * Prints at most {@code limit} rows of {@code file} as JSON lines, each followed by the {@code partition} values
+   * as strings (the folder names do not say their type); the number printed.
+   */
+  private long cat(Path file, Map<String, String> partition, long limit) throws IOException {
     try (BatchReader reader = BatchReader.open(file, ReadOptions.DEFAULT)) {
-      List<Field> fields = reader.schema().fields();
+      List<Field> fields = new ArrayList<>(reader.schema().fields());
+      for (String key : partition.keySet()) {
+        fields.add(Field.nullable(key, new io.arrowfile.columnar.type.ArrowType.Utf8()));
+      }
       long printed = 0;
       RecordBatch batch;
       StringBuilder line = new StringBuilder();
@@ -265,11 +383,13 @@ public final class ArrowTool {
           for (ArrowArray column : columns) {
             row.add(column.getObject(r));
           }
+          row.addAll(partition.values());
           line.setLength(0);
           JsonValueWriter.writeRow(line, fields, row);
           out.println(line);
         }
       }
+      return printed;
     }
   }
 

@@ -127,4 +127,59 @@ class ArrowToolTest {
     assertTrue(err().contains("no such file"), err());
     assertEquals(0, run("--help"));
   }
+
+  /**
+   * A directory as Spark writes one (partition folders, a _SUCCESS marker, a .crc beside a part file): each
+   * command reads the part files Spark would, one line per file for inspect and validate, and a bad file is
+   * named by its path without stopping validate.
+   */
+  @Test
+  void aDirectoryIsReadAsSparkReadsIt() throws Exception {
+    Schema schema = Schema.of(Field.notNull("id", ArrowType.Int.INT64));
+    Path events = tmp.resolve("events");
+    Path day1 = Files.createDirectories(events.resolve("day=1"));
+    Path day2 = Files.createDirectories(events.resolve("day=2"));
+    writeLongs(day1.resolve("part-00000.arrow"), schema, 1, 2);
+    writeLongs(day2.resolve("part-00000.arrow"), schema, 3);
+    Files.writeString(events.resolve("_SUCCESS"), "");
+    Files.writeString(day1.resolve(".part-00000.arrow.crc"), "not Arrow");
+    Files.createDirectories(events.resolve("_temporary/0")).resolve("part-9.arrow").toFile().createNewFile();
+
+    assertEquals(0, run("validate", events.toString()), err());
+    assertEquals(events.resolve("day=1/part-00000.arrow") + ": valid (1 record batches, 2 rows)\n"
+        + events.resolve("day=2/part-00000.arrow") + ": valid (1 record batches, 1 rows)\n", out());
+
+    assertEquals(0, run("inspect", events.toString()), err());
+    assertEquals(events.resolve("day=1/part-00000.arrow") + ": Arrow IPC file format, "
+        + Files.size(day1.resolve("part-00000.arrow")) + " bytes, 1 columns, 1 record batches (2 rows), uncompressed\n",
+        out().lines().findFirst().orElseThrow() + "\n");
+    assertEquals(2, out().lines().count(), out());
+
+    assertEquals(0, run("cat", "--limit", "2", events.toString()), err());
+    assertEquals("{\"id\": 1, \"day\": \"1\"}\n{\"id\": 2, \"day\": \"1\"}\n", out());
+    assertEquals(0, run("cat", events.toString()), err());
+    assertEquals(3, out().lines().count(), out());
+
+    Path cut = day2.resolve("part-00001.arrow");
+    Files.write(cut, Arrays.copyOf(Files.readAllBytes(day2.resolve("part-00000.arrow")), 100));
+    assertEquals(1, run("validate", events.toString()));
+    assertEquals(3, out().lines().count() + err().lines().count(), "a line per file: " + out() + err());
+    assertTrue(err().startsWith("arrowfile: " + cut + ": "), "the path as given: " + err());
+
+    Path empty = Files.createDirectories(tmp.resolve("empty"));
+    Files.writeString(empty.resolve("_SUCCESS"), "");
+    assertEquals(2, run("validate", empty.toString()));
+    assertEquals("arrowfile: no Arrow file under " + empty + " (names starting with _ or . are skipped, as Spark "
+        + "skips them)\n", err());
+  }
+
+  private static void writeLongs(Path file, Schema schema, long... values) throws Exception {
+    ArrayBuilder ids = ArrayBuilder.create(schema.field(0));
+    for (long v : values) {
+      ids.appendObject(v);
+    }
+    try (ArrowFileWriter writer = ArrowFileWriter.create(file, schema, WriteOptions.DEFAULT)) {
+      writer.write(new RecordBatch(schema, values.length, List.of(ids.build())));
+    }
+  }
 }

@@ -85,9 +85,13 @@ class CrossLineFilesTest {
         Path dir = KEPT.resolve(LINE).resolve(compression);
         expected.coalesce(1).write().format("arrowfile").mode(SaveMode.Overwrite)
             .option("compression", compression).save(dir.toString());
-        try (Stream<Path> files = Files.list(dir)) { // only the data file is kept: no _SUCCESS, no .crc
-          for (Path f : files.filter(f -> !f.getFileName().toString().endsWith(".arrow")).toList()) {
-            Files.delete(f);
+        try (Stream<Path> files = Files.list(dir)) { // only the data file is kept, as data.arrow: no _SUCCESS, no .crc
+          for (Path f : files.toList()) {
+            if (f.getFileName().toString().endsWith(".arrow")) {
+              Files.move(f, dir.resolve("data.arrow"));
+            } else {
+              Files.delete(f);
+            }
           }
         }
       }

@@ -50,8 +50,8 @@ class LayeringTest {
     }
     assertTrue(exported.contains("io.arrowfile.ipc"), "module-info exports: " + exported);
     List<String> found = new ArrayList<>();
-    for (String folder : List.of("connector", "examples")) {
-      try (Stream<Path> files = Files.walk(Path.of(folder, "src", "main", "java"))) {
+    for (Path mainRoot : mainRoots("connector", "examples")) {
+      try (Stream<Path> files = Files.walk(mainRoot)) {
         for (Path file : (Iterable<Path>) files.filter(p -> p.toString().endsWith(".java"))::iterator) {
           Matcher m = IMPORT.matcher(Files.readString(file));
           while (m.find()) {
@@ -124,7 +124,43 @@ class LayeringTest {
   }
 
   private static List<String> violations(String folder, String... forbidden) throws IOException {
-    return violations(Path.of(folder, "src", "main", "java"), forbidden);
+    List<String> found = new ArrayList<>();
+    for (Path root : mainRoots(folder)) {
+      found.addAll(violations(root, forbidden));
+    }
+    return found;
+  }
+
+  /**
+   * The main source roots of {@code folders}: {@code src/main/java}, and the connector's per-line adapter copies,
+   * {@code src/<family>/java} (connector/pom.xml's arrowfile.sparkFamily, scalaFamily and geoFamily).
+   */
+  private static List<Path> mainRoots(String... folders) throws IOException {
+    List<Path> roots = new ArrayList<>();
+    for (String folder : folders) {
+      try (Stream<Path> families = Files.list(Path.of(folder, "src"))) {
+        for (Path family : (Iterable<Path>) families.filter(d -> !d.getFileName().toString().equals("test"))::iterator) {
+          if (Files.isDirectory(family.resolve("java"))) {
+            roots.add(family.resolve("java"));
+          }
+        }
+      }
+    }
+    return roots;
+  }
+
+  /**
+   * The adapters (io.arrowfile.spark, one copy per Spark line family) sit below the connector: they know Spark,
+   * Scala and Hadoop, never the connector they serve, so that what differs between lines stays small.
+   */
+  @Test
+  void sparkAdaptersKnowNothingOfTheConnector() throws IOException {
+    List<String> found = new ArrayList<>();
+    for (Path root : mainRoots("connector")) {
+      Path adapters = root.resolve("io/arrowfile/spark");
+      found.addAll(violations(adapters, "io.arrowfile.connector", "io.arrowfile.ipc", "io.arrowfile.columnar"));
+    }
+    assertEquals(List.of(), found);
   }
 
   private static List<String> violations(Path root, String... forbidden) throws IOException {

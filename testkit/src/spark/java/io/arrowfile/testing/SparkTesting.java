@@ -49,6 +49,16 @@ public final class SparkTesting {
     return sb.toString();
   }
 
+  /** The SQL metrics of {@code df}'s one arrowfile scan (batches read and skipped, bytes...: ScanMetrics). */
+  public static java.util.Map<String, org.apache.spark.sql.execution.metric.SQLMetric> scanMetrics(
+      Dataset<Row> df) {
+    List<SparkPlan> scans = batchScans(df);
+    if (scans.size() != 1) {
+      throw new AssertionError(scans.size() + " scans, expected 1: " + df.queryExecution().executedPlan());
+    }
+    return ScalaCollections.toJava(scans.get(0).metrics());
+  }
+
   /**
    * The {@code BatchScan} nodes of {@code df}'s executed plan, in plan order. Looks through adaptive query
    * execution's wrapper and query stages, which {@code SparkPlan.collect} treats as leaves.

@@ -25,8 +25,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * is checked in one direction per build, the later line reading the earlier one's files; the other direction
  * comes from {@code testkit/spark-lines/<line>/}, one file per compression that each line wrote once and that is
  * kept in the repository, which every line reads. Write them again (after a change to the writer, or for a new
- * line) with {@code mvn -pl connector/spark-<line>_<scala> -am test -Dtest=CrossLineFilesTest
- * -Dsurefire.failIfNoSpecifiedTests=false -Darrowfile.writeLineFiles=true}.
+ * line) with each line's module, as docs/development.md shows for 4.2.
  */
 class CrossLineFilesTest {
   /** This module's artifact, {@code arrowfile-spark-<line>_<scala>}, which its pom hands the tests. */

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.arrowfile.connector.files.MappedFile;
 import io.arrowfile.testing.SparkSessionExtension;
+import io.arrowfile.testing.SparkTesting;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
@@ -65,7 +66,7 @@ class AggregateAndLimitTest {
     Dataset<Row> q = sql(table, "SELECT count(*) FROM t");
     assertEquals(15_000L, q.collectAsList().get(0).getLong(0));
     assertTrue(plan(q).contains("PushedAggregation: [COUNT(*)]"), plan(q));
-    Map<String, SQLMetric> m = ReadPathTest.scanMetrics(q);
+    Map<String, SQLMetric> m = SparkTesting.scanMetrics(q);
     assertEquals(0, m.get(ScanMetrics.BATCHES_READ).value(), "no record batch is decoded");
     // Only the 5 metadata messages of the file without statistics are read: a few hundred bytes each.
     long bytes = m.get(ScanMetrics.BYTES_READ).value();
@@ -85,7 +86,7 @@ class AggregateAndLimitTest {
     }
     assertEquals(Map.of(1, 5000L, 2, 5000L, 3, 5000L), counts);
     assertTrue(plan(q).contains("PushedGroupBy: [p]"), plan(q));
-    assertEquals(0, ReadPathTest.scanMetrics(q).get(ScanMetrics.BATCHES_READ).value());
+    assertEquals(0, SparkTesting.scanMetrics(q).get(ScanMetrics.BATCHES_READ).value());
 
     Dataset<Row> filtered = sql(table, "SELECT count(*) FROM t WHERE p >= 2");
     assertEquals(10_000L, filtered.collectAsList().get(0).getLong(0));
@@ -123,7 +124,7 @@ class AggregateAndLimitTest {
         .createOrReplaceTempView("h");
     Dataset<Row> h = spark.sql("SELECT count(*) FROM h");
     assertEquals(15_000L, h.collectAsList().get(0).getLong(0));
-    assertEquals(0, ReadPathTest.scanMetrics(h).get(ScanMetrics.BATCHES_READ).value());
+    assertEquals(0, SparkTesting.scanMetrics(h).get(ScanMetrics.BATCHES_READ).value());
   }
 
   // ------------------------------------------------------------------ LIMIT
@@ -149,7 +150,7 @@ class AggregateAndLimitTest {
     Dataset<Row> q = spark.read().format("arrowfile").load(p.toString()).limit(1);
     List<Row> rows = q.collectAsList();
     assertEquals(1, rows.size());
-    long read = ReadPathTest.scanMetrics(q).get(ScanMetrics.BATCHES_READ).value();
+    long read = SparkTesting.scanMetrics(q).get(ScanMetrics.BATCHES_READ).value();
     assertTrue(read >= 1 && read <= 2, "batches read: " + read);
     assertEquals(before, MappedFile.openCount(), "the mapping is closed when the query returns");
     assertFalse(mapped(p), "the file is no longer mapped");

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.arrowfile.testing.SparkSessionExtension;
+import io.arrowfile.testing.SparkTesting;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -64,7 +65,7 @@ class LimitAndTopNTest {
   /** The record batches {@code q}'s scan read (runs it). */
   static long batchesRead(Dataset<Row> q) {
     q.collectAsList();
-    return ReadPathTest.scanMetrics(q).get(ScanMetrics.BATCHES_READ).value();
+    return SparkTesting.scanMetrics(q).get(ScanMetrics.BATCHES_READ).value();
   }
 
   static String plan(Dataset<Row> q) {

@@ -202,7 +202,7 @@ class MetadataColumnTest {
     for (Row r : rows) {
       assertEquals(expectedRowIndex(r.getLong(0)), r.getLong(1), "row_index of id " + r.getLong(0));
     }
-    Map<String, SQLMetric> m = ReadPathTest.scanMetrics(q);
+    Map<String, SQLMetric> m = SparkTesting.scanMetrics(q);
     assertTrue(m.get("batchesSkipped").value() >= 17, "skipped " + m.get("batchesSkipped").value());
     assertAsParquet(arrow, parquet, byId(withMetadata(read(arrow).where(where))),
         byId(withMetadata(spark.read().parquet(parquet).where(where))), 56);

@@ -87,7 +87,7 @@ class NestedPruningTest {
     pruned.collectAsList();
     String plan = pruned.queryExecution().executedPlan().toString();
     assertTrue(plan.contains("ReadSchema: struct<st:struct<x:bigint>>"), plan);
-    long prunedBytes = ReadPathTest.scanMetrics(pruned).get(ScanMetrics.BYTES_READ).value();
+    long prunedBytes = SparkTesting.scanMetrics(pruned).get(ScanMetrics.BYTES_READ).value();
     spark.conf().set(PRUNING, "false");
     Dataset<Row> whole;
     try {
@@ -96,7 +96,7 @@ class NestedPruningTest {
     } finally {
       spark.conf().unset(PRUNING);
     }
-    long wholeBytes = ReadPathTest.scanMetrics(whole).get(ScanMetrics.BYTES_READ).value();
+    long wholeBytes = SparkTesting.scanMetrics(whole).get(ScanMetrics.BYTES_READ).value();
     System.out.println("sum(st.x) " + mode + ": " + prunedBytes + " bytes read pruned, " + wholeBytes + " whole");
     assertTrue(prunedBytes * 5 < wholeBytes, prunedBytes + " bytes pruned vs " + wholeBytes + " whole");
   }

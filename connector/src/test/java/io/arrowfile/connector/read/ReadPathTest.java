@@ -82,13 +82,6 @@ class ReadPathTest {
     }
   }
 
-  /** The metrics of {@code df}'s one arrowfile scan. */
-  static Map<String, SQLMetric> scanMetrics(Dataset<Row> df) {
-    List<SparkPlan> scans = SparkTesting.batchScans(df);
-    assertEquals(1, scans.size(), df.queryExecution().executedPlan().toString());
-    return ScalaCollections.toJava(scans.get(0).metrics());
-  }
-
   /** The tasks of {@code df}'s one arrowfile scan. */
   static List<FilePartition> filePartitions(Dataset<Row> df) {
     List<FilePartition> out = new ArrayList<>();
@@ -195,7 +188,7 @@ class ReadPathTest {
       List<Row> all = df.collectAsList();
       assertEquals(80_000, all.size());
       assertEquals(80_000, all.stream().mapToLong(r -> r.getLong(0)).distinct().count());
-      Map<String, SQLMetric> m = scanMetrics(df);
+      Map<String, SQLMetric> m = SparkTesting.scanMetrics(df);
       assertEquals(40, m.get("batchesRead").value());
       // V1 (SQL on the path) splits too
       Dataset<Row> v1 = spark.sql("SELECT id FROM arrowfile.`" + p + "`");
@@ -234,7 +227,7 @@ class ReadPathTest {
       assertEquals(2, narrow.rdd().getNumPartitions());
       assertIds(narrow, 60_000);
       assertEquals(60_000, narrow.collectAsList().size());
-      assertEquals(30, scanMetrics(narrow).get("batchesRead").value(), "each record batch read once");
+      assertEquals(30, SparkTesting.scanMetrics(narrow).get("batchesRead").value(), "each record batch read once");
       // never fewer tasks than Spark's minimum
       spark.conf().set("spark.sql.files.minPartitionNum", "5");
       Dataset<Row> five = spark.read().format("arrowfile").load(out).select("id");
@@ -249,7 +242,7 @@ class ReadPathTest {
       assertEquals((needed + 1) / 2 * 2, all.rdd().getNumPartitions(), bytes + " bytes");
       assertEquals(60_000, all.where("a9 = id").count());
       assertEquals(60_000, all.collectAsList().size());
-      assertEquals(30, scanMetrics(all).get("batchesRead").value(), "each record batch read once");
+      assertEquals(30, SparkTesting.scanMetrics(all).get("batchesRead").value(), "each record batch read once");
     } finally {
       spark.conf().unset("spark.sql.files.maxPartitionBytes");
       spark.conf().unset("spark.sql.files.openCostInBytes");
@@ -284,7 +277,7 @@ class ReadPathTest {
           + largest);
       assertIds(df.select("id"), 200_000);
       df.collectAsList();
-      assertEquals(200, scanMetrics(df).get("batchesRead").value(), "each record batch read once");
+      assertEquals(200, SparkTesting.scanMetrics(df).get("batchesRead").value(), "each record batch read once");
     } finally {
       spark.conf().unset("spark.sql.files.maxPartitionBytes");
       spark.conf().unset("spark.sql.files.openCostInBytes");
@@ -312,7 +305,7 @@ class ReadPathTest {
     Dataset<Row> q = spark.read().format("arrowfile").load(out).where("id >= 41000 AND id < 42000").select("id");
     List<Row> rows = q.collectAsList();
     assertEquals(1000, rows.size());
-    Map<String, SQLMetric> m = scanMetrics(q);
+    Map<String, SQLMetric> m = SparkTesting.scanMetrics(q);
     assertTrue(m.get("batchesSkipped").value() >= 98, "skipped " + m.get("batchesSkipped").value());
     assertTrue(m.get("batchesRead").value() <= 2, "read " + m.get("batchesRead").value());
     assertTrue(m.get("bytesRead").value() > 0);
@@ -346,7 +339,7 @@ class ReadPathTest {
     String out = sortedTable();
     Dataset<Row> q = spark.read().format("arrowfile").load(out).select("id");
     assertEquals(100_000, q.collectAsList().size());
-    Map<String, SQLMetric> m = scanMetrics(q);
+    Map<String, SQLMetric> m = SparkTesting.scanMetrics(q);
     assertEquals(100, m.get("batchesRead").value());
     assertEquals(0, m.get("batchesSkipped").value());
     assertTrue(m.get("bytesRead").value() >= 100_000 * 8L);

@@ -1,4 +1,4 @@
-package io.arrowfile.connector.read;
+package io.arrowfile.connector.statistics;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;

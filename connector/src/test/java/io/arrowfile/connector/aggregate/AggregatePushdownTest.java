@@ -1,9 +1,11 @@
-package io.arrowfile.connector.read;
+package io.arrowfile.connector.aggregate;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.arrowfile.connector.read.ScanMetrics;
 import io.arrowfile.testing.DataFiles;
+import io.arrowfile.testing.SparkTesting;
 import io.arrowfile.testing.SparkSessionExtension;
 import java.nio.file.Path;
 import org.apache.spark.sql.Dataset;
@@ -98,7 +100,7 @@ class AggregatePushdownTest {
     Dataset<Row> t = byTasks(path, QUERY);
     assertEquals(expected, t.collectAsList().toString());
     assertTrue(plan(t).contains("PushedAggregation: [COUNT(*), COUNT(i), MIN(i), MAX(i)"), plan(t));
-    assertEquals(0, ReadPathTest.scanMetrics(t).get(ScanMetrics.BATCHES_READ).value(), "no record batch is read");
+    assertEquals(0, SparkTesting.scanMetrics(t).get(ScanMetrics.BATCHES_READ).value(), "no record batch is read");
   }
 
   @Test
@@ -110,7 +112,7 @@ class AggregatePushdownTest {
     Dataset<Row> q = pushed(path, QUERY);
     assertEquals(answer(rows(0, 3000), QUERY), q.collectAsList().toString());
     assertTrue(plan(q).contains("PushedAggregation"), plan(q));
-    assertTrue(ReadPathTest.scanMetrics(q).get(ScanMetrics.BATCHES_READ).value() > 0,
+    assertTrue(SparkTesting.scanMetrics(q).get(ScanMetrics.BATCHES_READ).value() > 0,
         "the files without statistics are read");
   }
 

@@ -188,12 +188,23 @@ public final class ArrowTool {
    * ({@code inspect}), or whether it is valid ({@code validate}, the full check). The exit status for the file.
    */
   private int fileLine(Path file, boolean validate) {
-    try {
+    return eachFile(file, () -> {
       if (validate) {
         validate(file);
       } else {
         summary(file);
       }
+    });
+  }
+
+  private int catted(Path file, Map<String, String> partition, long limit, long[] printed) {
+    return eachFile(file, () -> printed[0] = cat(file, partition, limit));
+  }
+
+  /** One file of a directory: its failure is reported, naming the file, and the walk goes on. */
+  private int eachFile(Path file, FileAction action) {
+    try {
+      action.run();
       return OK;
     } catch (ArrowFormatException e) {
       out.flush();
@@ -206,19 +217,8 @@ public final class ArrowTool {
     }
   }
 
-  private int catted(Path file, Map<String, String> partition, long limit, long[] printed) {
-    try {
-      printed[0] = cat(file, partition, limit);
-      return OK;
-    } catch (ArrowFormatException e) {
-      out.flush();
-      err.println("arrowfile: " + e.in(file.toString()).getMessage());
-      return INVALID;
-    } catch (IOException | UncheckedIOException e) {
-      out.flush();
-      err.println("arrowfile: " + file + ": " + e.getMessage());
-      return USAGE;
-    }
+  private interface FileAction {
+    void run() throws IOException;
   }
 
   /** {@code inspect}'s line for one file of a directory. */

@@ -95,7 +95,7 @@ public final class ArrowFileDecoder {
   public static ArrowFileDecoder decodeFooter(String name, long fileSize, ArrowBuffer footer, ReadOptions options) {
     Footer decoded;
     try {
-      decoded = MetadataFlatbuffers.readFooter(MessageReader.contiguous(footer));
+      decoded = MetadataFlatbuffers.readFooter(MessageFraming.contiguous(footer));
     } catch (ArrowFormatException e) {
       throw e.at("footer").in(name);
     }

@@ -5,6 +5,7 @@ import io.arrowfile.columnar.memory.ArrowBuffer;
 import io.arrowfile.ipc.metadata.Block;
 import io.arrowfile.ipc.metadata.Message;
 import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.util.function.Function;
 
 /**
@@ -50,11 +51,22 @@ public final class MessageFraming {
       throw new ArrowFormatException("message metadata length " + length
           + " does not fit the block's metadata length " + metaDataLength);
     }
-    Message message = parser.apply(MessageReader.contiguous(head.slice(prefixLength, length)));
+    Message message = parser.apply(contiguous(head.slice(prefixLength, length)));
     if (message.bodyLength() < 0 || message.bodyLength() > bodyLength) {
       throw new ArrowFormatException("message body length " + message.bodyLength()
           + " exceeds the block's body length " + bodyLength);
     }
     return message;
+  }
+
+  /**
+   * Metadata bytes as the one ByteBuffer a Flatbuffers parser takes: shared when they lie in one chunk, else copied
+   * (they straddle a chunk boundary of a large mapping).
+   */
+  public static ByteBuffer contiguous(ArrowBuffer bytes) {
+    if (bytes.isContiguous()) {
+      return bytes.asByteBuffer();
+    }
+    return ByteBuffer.wrap(bytes.toByteArray()).order(ByteOrder.LITTLE_ENDIAN);
   }
 }

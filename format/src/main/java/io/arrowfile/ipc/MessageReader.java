@@ -135,14 +135,6 @@ public abstract class MessageReader implements Closeable {
     }
   }
 
-  /** The bytes as one ByteBuffer: shared when they lie in one chunk, else copied (they straddle a chunk boundary). */
-  public static ByteBuffer contiguous(ArrowBuffer bytes) {
-    if (bytes.isContiguous()) {
-      return bytes.asByteBuffer();
-    }
-    return ByteBuffer.wrap(bytes.toByteArray()).order(ByteOrder.LITTLE_ENDIAN);
-  }
-
   static ArrowFormatException truncated(String what) {
     return new ArrowFormatException("truncated: the input ends inside " + what);
   }
@@ -222,7 +214,7 @@ public abstract class MessageReader implements Closeable {
       }
       ArrowBuffer fb = source.read(position, length);
       position += length;
-      return contiguous(fb);
+      return MessageFraming.contiguous(fb);
     }
 
     @Override

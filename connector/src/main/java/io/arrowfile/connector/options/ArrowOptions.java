@@ -4,6 +4,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import org.apache.spark.sql.internal.SQLConf;
 
 /**
  * The option names of {@code arrowfile} and the checks every entry point runs on the driver before any task:
@@ -80,9 +81,8 @@ public final class ArrowOptions {
       return;
     }
     checkKeys(options);
-    for (String name : READ_OPTIONS) {
-      bool(options, name, false);
-    }
+    // the values, by the parsers the reads and writes use (read options against the session's defaults)
+    ArrowReadOptions.parse(options, SQLConf.get());
     ArrowWriteOptions.parse(options);
   }
 

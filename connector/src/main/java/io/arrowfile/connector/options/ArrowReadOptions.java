@@ -57,8 +57,21 @@ public record ArrowReadOptions(boolean mergeSchema, boolean forceHadoopRead, boo
         ArrowOptions.bool(options, ArrowOptions.MMAP, false) || Boolean.getBoolean(ArrowOptions.MMAP),
         ArrowOptions.bool(options, ArrowOptions.AGGREGATE_ON_DRIVER, true),
         ArrowOptions.bool(options, ArrowOptions.RUNTIME_FILTER_DATA_COLUMNS, false),
-        Math.max(1, batchSize != null ? Integer.parseInt(batchSize.trim()) : conf.parquetVectorizedReaderBatchSize()),
+        batchSize != null ? batchSize(batchSize) : Math.max(1, conf.parquetVectorizedReaderBatchSize()),
         ArrowOptions.bool(options, "ignoreCorruptFiles", conf.ignoreCorruptFiles()),
         ArrowOptions.bool(options, "ignoreMissingFiles", conf.ignoreMissingFiles()));
+  }
+
+  private static int batchSize(String value) {
+    try {
+      int n = Integer.parseInt(value.trim());
+      if (n >= 1) {
+        return n;
+      }
+    } catch (NumberFormatException e) {
+      // the message below
+    }
+    throw new IllegalArgumentException("invalid arrowfile option " + BATCH_SIZE_KEY + "='" + value
+        + "'; valid values: a whole number of rows from 1 to " + Integer.MAX_VALUE);
   }
 }

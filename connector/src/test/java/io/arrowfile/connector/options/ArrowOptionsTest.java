@@ -13,6 +13,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.internal.SQLConf;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -107,6 +108,10 @@ class ArrowOptionsTest {
         .contains("arrowfile.forceHadoopRead='1'; valid values: true, false"));
     assertTrue(ArrowOptions.bool(Map.of("MERGESCHEMA", " True "), "mergeSchema", false));
     assertFalse(ArrowOptions.bool(Map.of(), "mergeSchema", false));
+    // the batch size, Spark's key as a read option: checked by the parser the read uses
+    assertEquals("invalid arrowfile option spark.sql.parquet.columnarReaderBatchSize='0'; valid values: a whole "
+        + "number of rows from 1 to 2147483647", fails(Map.of(ArrowReadOptions.BATCH_SIZE_KEY, "0")).getMessage());
+    assertEquals(7, ArrowReadOptions.parse(Map.of(ArrowReadOptions.BATCH_SIZE_KEY, " 7"), SQLConf.get()).batchSize());
   }
 
   @Test

@@ -192,8 +192,10 @@ public final class ArrowWriteOptions implements Serializable {
     }
     boolean statistics = bool(options, STATISTICS);
     if (format == IpcFormat.STREAM) {
-      // A stream's schema comes before its batches and it has no footer: nowhere to put a file's statistics that
-      // every reader would find (docs/writing.md, "For Hugging Face datasets and stream readers").
+      // A stream's schema comes before its batches and it has no footer: nowhere to put a file's statistics document
+      // (docs/writing.md, "For Hugging Face datasets and other stream readers"). Each record batch message's own
+      // custom_metadata could carry that batch's entry, for a reader that reads the headers before the bodies (one
+      // that splits streams); until a reader uses it, nothing is written there.
       if (get(options, STATISTICS) != null && statistics) {
         throw new IllegalArgumentException("arrowfile write option " + STATISTICS + "=true needs " + IPC_FORMAT
             + "=file: the statistics live in the file format's footer, and a stream has none. Leave "

@@ -10,7 +10,8 @@ Usage:
       Opens each file Spark wrote with Dataset.from_file, all of them together with
       load_dataset("arrow", data_files=[...]), and each with pyarrow.ipc.open_stream. Prints
       {"from_file": rows|{"error"}, "load_dataset": rows|{"error"}, "open_stream": rows|{"error"},
-       "features": str, "from_file_types": {column: arrow type}}, rows canonical, in file order.
+       "polars": rows|{"error"}, "features": str, "from_file_types": {column: arrow type}}, rows canonical, in
+      file order; "polars" is Polars' read_ipc_stream, which refuses delta dictionaries.
 
 Canonical form (HuggingFaceDatasetsTest.canonical builds the same from Spark's rows): None -> null; bool; int;
 float -> its IEEE 754 double bits as an integer (exact both sides); str; bytes -> lower-case hex; date -> days since
@@ -154,7 +155,16 @@ def check(files):
                 rows.extend(ipc.open_stream(source).read_all().to_pylist())
         return canon(rows)
 
+    def polars():
+        import polars as pl
+
+        rows = []
+        for f in files:
+            rows.extend(pl.read_ipc_stream(f).to_dicts())
+        return canon(rows)
+
     attempt("from_file", from_file)
+    attempt("polars", polars)
     attempt("load_dataset", loaded)
     attempt("open_stream", open_stream)
     print(json.dumps(report))

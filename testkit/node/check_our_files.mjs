@@ -37,7 +37,14 @@ function arrowValue(data, i) {
   if (t.typeId === A.Type.Null || !data.getValid(i)) return null;
   const values = data.values;
   switch (t.typeId) {
-    case A.Type.Dictionary: return arrowValue(data.dictionary.data[0], Number(values[i]));
+    case A.Type.Dictionary: { // a stream's delta dictionaries make the dictionary a vector of several chunks
+      let k = Number(values[i]);
+      for (const d of data.dictionary.data) {
+        if (k < d.length) return arrowValue(d, k);
+        k -= d.length;
+      }
+      throw new Error(`dictionary index ${values[i]} beyond the dictionary (${data.dictionary.length} values)`);
+    }
     case A.Type.Int: return t.bitWidth === 64 ? canonInt(values[i]) : values[i];
     case A.Type.Float: return canonFloat(t.precision === 0 ? A.util.uint16ToFloat64(values[i]) : values[i]);
     case A.Type.Bool: case A.Type.Utf8: case A.Type.LargeUtf8: case A.Type.Utf8View: return vectorOf(data).get(i);

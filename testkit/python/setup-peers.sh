@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Installs the Python peers (pyarrow, Polars, pandas, GeoPandas) into a virtual environment for the interop tests.
+# Installs the Python peers (pyarrow, Polars, pandas, GeoPandas, Hugging Face datasets) into a virtual environment for the interop tests.
 # Called by Maven (process-test-resources) as: setup-peers.sh <venv-dir>
 #
 # On success <venv-dir>/bin/python has them. When they cannot be set up, the reason goes to
@@ -43,7 +43,7 @@ if ! "$venv/bin/pip" install --disable-pip-version-check --retries 0 -q -r "$req
   tail -5 "$log" >&2
   unavailable "pip could not install $(grep -v '^#' "$req" | tr '\n' ' ')(see $log)"
 fi
-"$venv/bin/python" -c 'import pyarrow, polars, pandas, geopandas' >>"$log" 2>&1 \
+"$venv/bin/python" -c 'import pyarrow, polars, pandas, geopandas, datasets' >>"$log" 2>&1 \
   || unavailable "the peers installed but do not import (see $log)"
 cp "$req" "$venv/.requirements"
-"$venv/bin/python" -c 'import pyarrow, polars, pandas, geopandas, sys; print("[arrowfile] Python interop peers: python %s, pyarrow %s, polars %s, pandas %s, geopandas %s" % (sys.version.split()[0], pyarrow.__version__, polars.__version__, pandas.__version__, geopandas.__version__))'
+"$venv/bin/python" -c 'import pyarrow, polars, pandas, geopandas, datasets, sys; print("[arrowfile] Python interop peers: python %s, pyarrow %s, polars %s, pandas %s, geopandas %s, datasets %s" % (sys.version.split()[0], pyarrow.__version__, polars.__version__, pandas.__version__, geopandas.__version__, datasets.__version__))'

@@ -65,6 +65,12 @@ class DocsScalaSnippetsTest {
     writeOneFile(events().where("user >= 500"), "data/events/part-0002.arrow");
     writeOneFile(events().limit(10), "data/2024-05/part-0000.arrow");
     writeOneFile(events().limit(20), "other/part-0000.arrow");
+    // a Hugging Face datasets directory: a stream shard beside its two JSON sidecars
+    Path squad = root.resolve("data/squad");
+    events().coalesce(1).write().format("arrowfile").option("ipcFormat", "stream").option("fileExtension", "arrow")
+        .save(squad.toString());
+    Files.writeString(squad.resolve("dataset_info.json"), "{\"features\": {}}\n");
+    Files.writeString(squad.resolve("state.json"), "{\"_data_files\": []}\n");
 
     paste("docs/reading.md", 0);
 
@@ -72,18 +78,24 @@ class DocsScalaSnippetsTest {
     assertEquals("30", shell.interpret(
         "println(spark.read.format(\"arrowfile\").load(\"" + root.resolve("data/2024-*/*.arrow") + "\", \""
             + root.resolve("other") + "\").count())").strip());
+    assertEquals("1000", shell.interpret("println(spark.read.format(\"arrowfile\").option(\"pathGlobFilter\", "
+        + "\"*.arrow\").load(\"" + squad + "\").count())").strip());
   }
 
   @Test
-  void writingSaveModesPartitionsBucketsAndSortedFiles() {
+  void writingSaveModesPartitionsBucketsAndSortedFiles() throws IOException {
     shell.bind("df", "org.apache.spark.sql.DataFrame", events().selectExpr("*", "timestamp_seconds(user) AS ts"));
 
     paste("docs/writing.md", 0);
 
     assertEquals(1000, read("events").count(), "overwritten by the second line");
-    for (String copy : List.of("events-by-day", "events-small", "events-dict", "events-sorted")) {
+    for (String copy : List.of("events-by-day", "events-small", "events-dict", "events-sorted", "events-stream",
+        "for-datasets")) {
       assertEquals(1000, read(copy).count(), copy);
     }
+    assertEquals(2, DataFiles.any(root.resolve("data/events-stream")).stream()
+        .filter(p -> p.toString().endsWith(".arrows")).count());
+    assertEquals(2, DataFiles.arrow(root.resolve("data/for-datasets")).size());
     assertEquals(1000, spark.table("events_bucketed").count());
     spark.sql("DROP TABLE events_bucketed");
   }

@@ -2,7 +2,6 @@ package io.arrowfile.ipc;
 
 import io.arrowfile.columnar.ArrayData;
 import io.arrowfile.columnar.RecordBatch;
-import io.arrowfile.columnar.type.Field;
 import io.arrowfile.columnar.type.Schema;
 import io.arrowfile.ipc.flatbuf.MetadataFlatbuffers;
 import io.arrowfile.ipc.metadata.Footer;
@@ -71,32 +70,7 @@ public final class ArrowFileWriter extends IpcWriter {
    * find dictionaries through the footer's dictionary blocks. No delta dictionary is ever written.
    */
   public void writeDeferred(RecordBatch batch) throws IOException {
-    checkWritable();
-    if (!batch.schema().fields().equals(schema.fields())) {
-      throw new IllegalArgumentException("batch schema " + batch.schema() + " is not the writer's " + schema);
-    }
-    for (Field f : schema.fields()) {
-      checkNoNestedDictionary(f, false);
-      if (f.isDictionaryEncoded()) {
-        deferred.add(f.dictionary().id());
-      }
-    }
-    try {
-      writeEncoded(batch);
-    } catch (Throwable t) {
-      recordFailure(t);
-      throw t;
-    }
-  }
-
-  private static void checkNoNestedDictionary(Field f, boolean nested) {
-    if (nested && f.isDictionaryEncoded()) {
-      throw new IllegalArgumentException("writeDeferred takes dictionary-encoded top-level columns only, not '"
-          + f.name() + "'");
-    }
-    for (Field c : f.children()) {
-      checkNoNestedDictionary(c, true);
-    }
+    deferred.addAll(writeIndicesOnly(batch, null));
   }
 
   /**

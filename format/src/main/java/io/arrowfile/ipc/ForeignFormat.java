@@ -41,8 +41,13 @@ final class ForeignFormat {
       return "it starts like ARROW1, the magic of an Arrow IPC file, but is shorter than one: truncated?";
     }
     if (n > 0 && text(head, n)) {
-      return "it starts with text (\"" + quoted(head, n) + "\"), as a CSV or JSON file does: read it with Spark's "
-          + "csv or json source";
+      // Most often a sidecar beside Arrow files (a Hugging Face datasets directory's dataset_info.json and
+      // state.json), read because its directory was: reading only the Arrow files is then what the user wants.
+      return "it starts with text (\"" + quoted(head, n) + "\"), as a CSV or JSON file does. To read only the "
+          + "Arrow files of a directory that holds other files too (such as a Hugging Face datasets directory's "
+          + "dataset_info.json and state.json), set the read option pathGlobFilter, e.g. "
+          + ".option(\"pathGlobFilter\", \"*.arrow\"); a CSV or JSON data set reads with Spark's csv or json "
+          + "source";
     }
     return null;
   }

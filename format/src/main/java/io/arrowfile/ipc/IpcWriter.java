@@ -18,12 +18,17 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 
-/** What the file and stream writers share: the schema message, dictionaries and record batches. */
-abstract class IpcWriter implements AutoCloseable {
+/**
+ * What the file and stream writers share: the schema message, dictionaries and record batches. Public so that a
+ * caller can hold either ({@link ArrowFileWriter}, {@link ArrowStreamWriter}) as one type; only they extend it.
+ */
+public abstract class IpcWriter implements AutoCloseable {
   final WritableByteChannel channel;
   final Schema schema;
   final WriteOptions options;
@@ -123,6 +128,63 @@ abstract class IpcWriter implements AutoCloseable {
 
   private String output() {
     return path != null ? path.toString() : "the Arrow output";
+  }
+
+  /**
+   * Writes {@code batch} as one record batch message without any dictionary batch (dictionaries attached to its
+   * arrays are ignored): its dictionary-encoded columns must be top-level, and their dictionaries are the caller's
+   * to write, where the format wants them. Returns the dictionary ids of those columns.
+   */
+  Set<Long> writeIndicesOnly(RecordBatch batch, Set<Long> mustBeWritten) throws IOException {
+    checkWritable();
+    if (!batch.schema().fields().equals(schema.fields())) {
+      throw new IllegalArgumentException("batch schema " + batch.schema() + " is not the writer's " + schema);
+    }
+    Set<Long> ids = new HashSet<>();
+    for (Field f : schema.fields()) {
+      checkNoNestedDictionary(f, false);
+      if (f.isDictionaryEncoded()) {
+        ids.add(f.dictionary().id());
+      }
+    }
+    if (mustBeWritten != null && !mustBeWritten.containsAll(ids)) {
+      Set<Long> missing = new HashSet<>(ids);
+      missing.removeAll(mustBeWritten);
+      throw new IllegalStateException("dictionaries " + missing + " must be written before the first record "
+          + "batch that uses them: a stream reader decodes each batch with the dictionaries read before it");
+    }
+    try {
+      writeEncoded(batch);
+    } catch (Throwable t) {
+      recordFailure(t);
+      throw t;
+    }
+    return ids;
+  }
+
+  private static void checkNoNestedDictionary(Field f, boolean nested) {
+    if (nested && f.isDictionaryEncoded()) {
+      throw new IllegalArgumentException("a batch written without its dictionaries may have dictionary-encoded "
+          + "top-level columns only, not '" + f.name() + "'");
+    }
+    for (Field c : f.children()) {
+      checkNoNestedDictionary(c, true);
+    }
+  }
+
+  /**
+   * Writes a dictionary batch of {@code id} now, not recorded for {@link #write}'s comparisons: for callers that
+   * keep their dictionaries themselves (a delta when {@code delta}).
+   */
+  void writeDictionaryBatchAsGiven(long id, ArrayData values, boolean delta, WriteOptions batchOptions)
+      throws IOException {
+    checkWritable();
+    try {
+      emitDictionary(id, values, delta, batchOptions);
+    } catch (Throwable t) {
+      recordFailure(t);
+      throw t;
+    }
   }
 
   /** Writes {@code batch} as one record batch message, dictionaries aside. */

@@ -24,7 +24,9 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@link ArrowFileWriter#writeDeferred}: record batches of indices first, the one complete dictionary batch
- * after them (the file format allows dictionaries anywhere in the file), read by us and by Arrow Java.
+ * after them (the file format allows dictionaries anywhere in the file), read by us and by Arrow Java. And its
+ * stream counterpart, {@link ArrowStreamWriter#writeDictionary} and {@link ArrowStreamWriter#writeAfterDictionaries}:
+ * the dictionary before the first batch, then deltas before the batches that use their values.
  */
 class DeferredDictionaryTest {
   private static final Field S = new Field("s", true, new ArrowType.Utf8(),
@@ -95,6 +97,46 @@ class DeferredDictionaryTest {
       twice.writeDeferred(batch(0));
       twice.writeDeferredDictionary(3, dictionary("a"));
       assertThrows(IllegalStateException.class, () -> twice.writeDeferredDictionary(3, dictionary("a")));
+    }
+  }
+
+  @Test
+  void streamDictionaryGrowsByDeltasBeforeTheBatches() throws IOException {
+    Path stream = tmp.resolve("deltas.arrows");
+    try (ArrowStreamWriter w = ArrowStreamWriter.create(stream, SCHEMA, WriteOptions.DEFAULT)) {
+      w.writeDictionary(3, dictionary("red", ""), false);
+      w.writeAfterDictionaries(batch(0, 1, null, 0));
+      w.writeDictionary(3, dictionary("blue"), true);
+      w.writeAfterDictionaries(batch(2, 2, 1));
+      w.writeAfterDictionaries(batch(0)); // no new value: no delta
+    }
+    List<Object> ours = new ArrayList<>();
+    try (ArrowStreamReader r = ArrowStreamReader.open(stream, ReadOptions.DEFAULT.withValidation(
+        io.arrowfile.columnar.ValidationLevel.FULL))) {
+      RecordBatch b;
+      while ((b = r.next()) != null) {
+        for (long i = 0; i < b.length(); i++) {
+          ours.add(ArrowArray.of(b.column(0)).getObject(i));
+        }
+      }
+    }
+    assertEquals(Arrays.asList("red", "", null, "red", "blue", "blue", "", "red"), ours);
+    List<Object> arrowJava = new ArrayList<>();
+    for (List<List<Object>> columns : ArrowJavaValues.fromStream(stream).batches()) {
+      arrowJava.addAll(columns.get(0));
+    }
+    assertEquals(ours, arrowJava);
+  }
+
+  @Test
+  void aStreamBatchBeforeItsDictionaryIsRefused() throws IOException {
+    try (ArrowStreamWriter w = ArrowStreamWriter.create(tmp.resolve("early.arrows"), SCHEMA, WriteOptions.DEFAULT)) {
+      IllegalStateException delta = assertThrows(IllegalStateException.class,
+          () -> w.writeDictionary(3, dictionary("a"), true));
+      assertTrue(delta.getMessage().contains("a delta needs the dictionary written before it"), delta.getMessage());
+      IllegalStateException early = assertThrows(IllegalStateException.class,
+          () -> w.writeAfterDictionaries(batch(0)));
+      assertTrue(early.getMessage().contains("must be written before the first record batch"), early.getMessage());
     }
   }
 }

@@ -36,6 +36,12 @@ import java.util.Map;
  *       file are sorted by them, ascending, nulls first, before they are cut into record batches (names are
  *       checked against the written columns on the driver, see {@code write.SortWithinFiles})</td>
  *       <td>none: rows in arrival order</td></tr>
+ *   <tr><td>{@value #IPC_FORMAT}</td><td>{@code file} | {@code stream}: the Arrow IPC file format (magic, batches,
+ *       footer) or the stream format (no footer: what stream-only readers open, such as Hugging Face
+ *       {@code datasets}' {@code Dataset.from_file} and {@code pyarrow.ipc.open_stream}); a stream carries no
+ *       statistics and its dictionaries come before the batches, growing by deltas</td><td>{@code file}</td></tr>
+ *   <tr><td>{@value #FILE_EXTENSION}</td><td>the written files' extension, letters, digits, {@code _} and
+ *       {@code -}, with or without its dot</td><td>{@code arrow} for files, {@code arrows} for streams</td></tr>
  * </table>
  *
  * <p>Why 65536 rows: it amortizes the per-batch cost (a flatbuffer header, one compression frame per buffer,
@@ -60,6 +66,12 @@ public final class ArrowWriteOptions implements Serializable {
    * {@code bucketBy}); this option is named after {@code Dataset.sortWithinPartitions}, which it resembles.
    */
   public static final String SORT_WITHIN_FILES = "sortWithinFiles";
+  /**
+   * Not {@code format}, which reads as Spark's {@code DataFrameWriter.format} (the data source): the Arrow
+   * specification calls the two layouts the IPC file format and the IPC streaming format.
+   */
+  public static final String IPC_FORMAT = "ipcFormat";
+  public static final String FILE_EXTENSION = "fileExtension";
 
   public static final int DEFAULT_ROWS_PER_BATCH = 65536;
   public static final long DEFAULT_MAX_BATCH_BYTES = 64L << 20;
@@ -85,10 +97,24 @@ public final class ArrowWriteOptions implements Serializable {
    * Categorical"); pandas also reads an encoded column as a categorical.
    */
   public static final ArrowWriteOptions DEFAULT = new ArrowWriteOptions(DEFAULT_COMPRESSION, DEFAULT_ZSTD_LEVEL,
-      DEFAULT_ROWS_PER_BATCH, DEFAULT_MAX_BATCH_BYTES, true, true, DEFAULT_DICTIONARY, List.of());
+      DEFAULT_ROWS_PER_BATCH, DEFAULT_MAX_BATCH_BYTES, true, true, DEFAULT_DICTIONARY, List.of(), IpcFormat.FILE,
+      IpcFormat.FILE.extension);
 
   /** The values of {@value #DICTIONARY}. */
   public enum Dictionary { NEVER, AUTO, ALWAYS }
+
+  /** The values of {@value #IPC_FORMAT}, each with its default extension. */
+  public enum IpcFormat {
+    FILE(".arrow"),
+    /** {@code .arrows}: the extension the Arrow project recommends for streams (its media type registration). */
+    STREAM(".arrows");
+
+    final String extension;
+
+    IpcFormat(String extension) {
+      this.extension = extension;
+    }
+  }
 
   private final CompressionCodec compression;
   private final int zstdLevel;
@@ -98,14 +124,20 @@ public final class ArrowWriteOptions implements Serializable {
   private final boolean checksum;
   private final Dictionary dictionary;
   private final List<String> sortWithinFiles;
+  private final IpcFormat ipcFormat;
+  private final String fileExtension;
 
   ArrowWriteOptions(CompressionCodec compression, int zstdLevel, int rowsPerBatch, long maxBatchBytes,
       boolean statistics, boolean checksum) {
-    this(compression, zstdLevel, rowsPerBatch, maxBatchBytes, statistics, checksum, Dictionary.NEVER, List.of());
+    this(compression, zstdLevel, rowsPerBatch, maxBatchBytes, statistics, checksum, Dictionary.NEVER, List.of(),
+        IpcFormat.FILE, IpcFormat.FILE.extension);
   }
 
   ArrowWriteOptions(CompressionCodec compression, int zstdLevel, int rowsPerBatch, long maxBatchBytes,
-      boolean statistics, boolean checksum, Dictionary dictionary, List<String> sortWithinFiles) {
+      boolean statistics, boolean checksum, Dictionary dictionary, List<String> sortWithinFiles,
+      IpcFormat ipcFormat, String fileExtension) {
+    this.ipcFormat = ipcFormat;
+    this.fileExtension = fileExtension;
     this.sortWithinFiles = List.copyOf(sortWithinFiles);
     this.dictionary = dictionary;
     this.checksum = checksum;
@@ -149,7 +181,39 @@ public final class ArrowWriteOptions implements Serializable {
     if (bytesValue != null) {
       bytes = parseBytes(bytesValue);
     }
+    IpcFormat format = IpcFormat.FILE;
+    String formatValue = get(options, IPC_FORMAT);
+    if (formatValue != null) {
+      format = switch (formatValue.trim().toLowerCase(Locale.ROOT)) {
+        case "file" -> IpcFormat.FILE;
+        case "stream" -> IpcFormat.STREAM;
+        default -> throw invalid(IPC_FORMAT, formatValue, "file, stream");
+      };
+    }
     boolean statistics = bool(options, STATISTICS);
+    if (format == IpcFormat.STREAM) {
+      // A stream's schema comes before its batches and it has no footer: nowhere to put a file's statistics document
+      // (docs/writing.md, "For Hugging Face datasets and other stream readers"). Each record batch message's own
+      // custom_metadata could carry that batch's entry, for a reader that reads the headers before the bodies (one
+      // that splits streams); until a reader uses it, nothing is written there.
+      if (get(options, STATISTICS) != null && statistics) {
+        throw new IllegalArgumentException("arrowfile write option " + STATISTICS + "=true needs " + IPC_FORMAT
+            + "=file: the statistics live in the file format's footer, and a stream has none. Leave "
+            + STATISTICS + " out (or false) to write a stream, or write files to keep batch skipping");
+      }
+      statistics = false;
+    }
+    String extension = format.extension;
+    String extensionValue = get(options, FILE_EXTENSION);
+    if (extensionValue != null) {
+      String e = extensionValue.trim();
+      e = e.startsWith(".") ? e.substring(1) : e;
+      if (!e.matches("[A-Za-z0-9_-]{1,32}")) {
+        throw invalid(FILE_EXTENSION, extensionValue,
+            "an extension of 1 to 32 letters, digits, _ or -, with or without its dot, e.g. arrow or .arrows");
+      }
+      extension = "." + e;
+    }
     boolean checksum = bool(options, CHECKSUM);
     String dictValue = get(options, DICTIONARY);
     Dictionary dictionary = DEFAULT_DICTIONARY;
@@ -166,7 +230,8 @@ public final class ArrowWriteOptions implements Serializable {
     if (sortValue != null) {
       sort = columnList(SORT_WITHIN_FILES, sortValue);
     }
-    return new ArrowWriteOptions(compression, level, rows, bytes, statistics, checksum, dictionary, sort);
+    return new ArrowWriteOptions(compression, level, rows, bytes, statistics, checksum, dictionary, sort, format,
+        extension);
   }
 
   /**
@@ -325,7 +390,17 @@ public final class ArrowWriteOptions implements Serializable {
   /** These options with the sort columns replaced by {@code columns} (the names resolved against the schema). */
   public ArrowWriteOptions withSortWithinFiles(List<String> columns) {
     return new ArrowWriteOptions(compression, zstdLevel, rowsPerBatch, maxBatchBytes, statistics, checksum,
-        dictionary, columns);
+        dictionary, columns, ipcFormat, fileExtension);
+  }
+
+  /** The IPC format the files are written in. */
+  public IpcFormat ipcFormat() {
+    return ipcFormat;
+  }
+
+  /** The written files' extension, with its dot. */
+  public String fileExtension() {
+    return fileExtension;
   }
 
   /** Whether compressed buffers carry their frame's content checksum. */
@@ -342,6 +417,7 @@ public final class ArrowWriteOptions implements Serializable {
   public String toString() {
     return "ArrowWriteOptions[compression=" + compression + ", zstdLevel=" + zstdLevel + ", rowsPerBatch="
         + rowsPerBatch + ", maxBatchBytes=" + maxBatchBytes + ", statistics=" + statistics
-        + ", checksum=" + checksum + ", dictionary=" + dictionary + ", sortWithinFiles=" + sortWithinFiles + "]";
+        + ", checksum=" + checksum + ", dictionary=" + dictionary + ", sortWithinFiles=" + sortWithinFiles
+        + ", ipcFormat=" + ipcFormat + ", fileExtension=" + fileExtension + "]";
   }
 }

@@ -11,6 +11,8 @@ import io.arrowfile.connector.statistics.FileStatistics;
 import io.arrowfile.connector.statistics.StatisticsDocument;
 import io.arrowfile.connector.types.SparkToArrow;
 import io.arrowfile.ipc.ArrowFileWriter;
+import io.arrowfile.ipc.ArrowStreamWriter;
+import io.arrowfile.ipc.IpcWriter;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
@@ -31,7 +33,8 @@ import org.apache.spark.sql.types.StructType;
 /**
  * Writes one Arrow IPC file from Spark rows, streaming through the Hadoop {@link FileSystem} output stream
  * (no seeks): magic and schema when created, a record batch every {@code rowsPerBatch} rows or when the
- * buffered bytes reach {@code maxBatchBytes}, the footer on {@link #close()}.
+ * buffered bytes reach {@code maxBatchBytes}, the footer on {@link #close()}. With {@code ipcFormat=stream}, the
+ * same in the IPC stream format: schema, batches, end-of-stream marker, no footer (so no statistics).
  *
  * <p><b>Batch cutting.</b> Before appending an {@link UnsafeRow} (what Spark's writers pass), the batch is cut
  * when the row's size would take the buffered bytes past the cap; after each row, when the rows or bytes reach
@@ -42,7 +45,10 @@ import org.apache.spark.sql.types.StructType;
  * then written at the first flush, once the first batch has decided which top-level string columns are encoded;
  * encoded columns are written as int32 indices ({@link ArrowFileWriter#writeDeferred}) and each column's one
  * complete dictionary is written on {@link #close()}, after the last record batch and before the footer (a
- * dictionary that outgrew memory comes from local disk, uncompressed: {@link DictionaryStringWriter}).
+ * dictionary that outgrew memory comes from local disk, uncompressed: {@link DictionaryStringWriter}). A stream
+ * decodes each batch with the dictionaries before it, so there each encoded column's dictionary is written before
+ * the first batch, and before each later batch that added values, a delta of the values it added
+ * ({@link ArrowStreamWriter#writeDictionary}).
  *
  * <p><b>Footer custom metadata.</b>
  * <ul>
@@ -61,7 +67,8 @@ public final class ArrowOutputWriter extends OutputWriter {
   private Schema schema;
   private final OutputStreamChannel channel;
   private final ArrowWriteOptions options;
-  private ArrowFileWriter writer; // created at the first flush, once dictionary=auto has decided the schema
+  private IpcWriter writer; // created at the first flush, once dictionary=auto has decided the schema
+  private final boolean stream;
   private final DictionaryStringWriter[] dictionaries; // per column, null where not a candidate
   private final RecordBatchBuilder batch;
   private final ColumnWriter[] columns;
@@ -81,6 +88,7 @@ public final class ArrowOutputWriter extends OutputWriter {
     this.schema = schema;
     this.channel = channel;
     this.options = options;
+    this.stream = options.ipcFormat() == ArrowWriteOptions.IpcFormat.STREAM;
     this.batch = RecordBatchBuilder.create(schema);
     this.rowsPerBatch = options.rowsPerBatch();
     this.maxBatchBytes = options.maxBatchBytes();
@@ -126,7 +134,10 @@ public final class ArrowOutputWriter extends OutputWriter {
     }
   }
 
-  /** Decides the dictionary-encoded columns (if any), then writes the file's head: magic and schema. */
+  /**
+   * Decides the dictionary-encoded columns (if any), then writes the file's head: magic and schema (a stream's:
+   * schema and each encoded column's dictionary so far, which a stream reader needs before the first batch).
+   */
   private void start() throws IOException {
     List<Field> fields = new ArrayList<>(schema.fields());
     for (int i = 0; i < dictionaries.length; i++) {
@@ -135,7 +146,22 @@ public final class ArrowOutputWriter extends OutputWriter {
       }
     }
     schema = new Schema(fields, schema.metadata());
-    writer = ArrowFileWriter.create(channel, schema, options.ipcOptions());
+    if (!stream) {
+      writer = ArrowFileWriter.create(channel, schema, options.ipcOptions());
+      return;
+    }
+    ArrowStreamWriter s = ArrowStreamWriter.create(channel, schema, options.ipcOptions());
+    writer = s;
+    writeNewDictionaryValues(s, false);
+  }
+
+  /** A stream's dictionaries: each encoded column's values added since the last call ({@code delta}: as deltas). */
+  private void writeNewDictionaryValues(ArrowStreamWriter s, boolean delta) throws IOException {
+    for (int i = 0; i < dictionaries.length; i++) {
+      if (dictionaries[i] != null && dictionaries[i].encoded() && (!delta || dictionaries[i].hasNewValues())) {
+        s.writeDictionary(dictionaries[i].dictionaryId(), dictionaries[i].newValues(schema.field(i)), delta);
+      }
+    }
   }
 
   /** The Arrow schema of the file (with {@code dictionary=auto}, known once the first batch is written). */
@@ -188,7 +214,12 @@ public final class ArrowOutputWriter extends OutputWriter {
         for (int i = 0; i < columns.length; i++) {
           built.add(dictionaries[i] != null ? dictionaries[i].build(schema.field(i)) : batch.column(i).build());
         }
-        writer.writeDeferred(new RecordBatch(schema, rows, built));
+        if (writer instanceof ArrowStreamWriter s) {
+          writeNewDictionaryValues(s, true);
+          s.writeAfterDictionaries(new RecordBatch(schema, rows, built));
+        } else {
+          ((ArrowFileWriter) writer).writeDeferred(new RecordBatch(schema, rows, built));
+        }
       }
     } catch (IOException e) {
       throw new UncheckedIOException("writing " + path + ": " + e.getMessage(), e);
@@ -248,20 +279,11 @@ public final class ArrowOutputWriter extends OutputWriter {
           if (writer == null) {
             start(); // no rows: auto decides plain for every column, always encodes with empty dictionaries
           }
-          for (int i = 0; i < dictionaries.length; i++) {
-            if (dictionaries[i] != null && dictionaries[i].encoded()) {
-              // complete and consistent even after a failed row: batches only hold indices added before
-              writer.writeDeferredDictionary(dictionaries[i].dictionaryId(),
-                  dictionaries[i].dictionary(schema.field(i)), !dictionaries[i].spilled());
-            }
+          if (stream) {
+            writer.close(); // the dictionaries went before the batches; a stream has no footer
+          } else {
+            finishFile((ArrowFileWriter) writer);
           }
-          Map<String, String> md = new LinkedHashMap<>();
-          md.put(WRITER_KEY, WRITER_NAME);
-          if (statistics != null) {
-            md.put(STATISTICS_KEY, statistics.json());
-          }
-          writer.setFooterMetadata(md);
-          writer.close();
         }
       }
     } catch (IOException e) {
@@ -273,6 +295,24 @@ public final class ArrowOutputWriter extends OutputWriter {
         }
       }
     }
+  }
+
+  /** The file format's end: each encoded column's one complete dictionary, then the footer with the statistics. */
+  private void finishFile(ArrowFileWriter fileWriter) throws IOException {
+    for (int i = 0; i < dictionaries.length; i++) {
+      if (dictionaries[i] != null && dictionaries[i].encoded()) {
+        // complete and consistent even after a failed row: batches only hold indices added before
+        fileWriter.writeDeferredDictionary(dictionaries[i].dictionaryId(),
+            dictionaries[i].dictionary(schema.field(i)), !dictionaries[i].spilled());
+      }
+    }
+    Map<String, String> md = new LinkedHashMap<>();
+    md.put(WRITER_KEY, WRITER_NAME);
+    if (statistics != null) {
+      md.put(STATISTICS_KEY, statistics.json());
+    }
+    fileWriter.setFooterMetadata(md);
+    fileWriter.close();
   }
 
   @Override

@@ -16,9 +16,6 @@ import org.apache.spark.sql.types.StructType;
 public final class ArrowOutputWriterFactory extends OutputWriterFactory {
   private static final long serialVersionUID = 1L;
 
-  /** The extension of written files (the same whatever the compression: it is inside the format). */
-  public static final String EXTENSION = ".arrow";
-
   private final ArrowWriteOptions options;
   private final String sessionTimeZone;
 
@@ -35,9 +32,13 @@ public final class ArrowOutputWriterFactory extends OutputWriterFactory {
     return sessionTimeZone;
   }
 
+  /**
+   * The extension of written files: {@code .arrow} (file format) or {@code .arrows} (stream), or the one the
+   * option {@code fileExtension} asks for; the same whatever the compression, which is inside the format.
+   */
   @Override
   public String getFileExtension(TaskAttemptContext context) {
-    return EXTENSION;
+    return options.fileExtension();
   }
 
   @Override

@@ -16,7 +16,8 @@ import org.apache.spark.unsafe.types.UTF8String;
 /**
  * A top-level string column written with {@code dictionary=auto} or {@code always}: values become int32
  * indices into one dictionary per column and file, written once, complete, when the file is closed (see
- * {@link io.arrowfile.ipc.ArrowFileWriter#writeDeferred}).
+ * {@link io.arrowfile.ipc.ArrowFileWriter#writeDeferred}); in a stream, before the first batch and grown by a
+ * delta of the values new in each later batch ({@link #newValues}).
  *
  * <p>During the file's first batch the column is written both ways, plain (through a {@link StringWriter}, which
  * also keeps the statistics) and as indices. At the first flush {@link #decide} picks one for the whole file:
@@ -59,6 +60,8 @@ final class DictionaryStringWriter extends ColumnWriter {
   private UTF8String spilledMax;
   /** The dictionary's values past the in-memory bound, or null. */
   private DictionarySpill spill;
+  /** How many of the dictionary's values {@link #newValues} handed out (a stream's dictionary batches). */
+  private long handedOut;
 
   DictionaryStringWriter(VariableBinaryBuilder plainBuilder, Budget budget, boolean stats, String name,
       boolean always, StringDictionary.Bound bound, long dictionaryId) {
@@ -193,6 +196,31 @@ final class DictionaryStringWriter extends ColumnWriter {
   ArrayData dictionary(Field field) throws IOException {
     return spill == null ? dictionary.build(field.dictionaryValueField())
         : spill.values(field.dictionaryValueField());
+  }
+
+  /** The dictionary's size: its values in memory, or all of them once some are spilled. */
+  private long size() {
+    return spill == null ? dictionary.size() : spill.size();
+  }
+
+  /** Whether values were added since the last {@link #newValues}. */
+  boolean hasNewValues() {
+    return size() > handedOut;
+  }
+
+  /**
+   * The values added since the last call (all of them at the first), for a stream, whose dictionary grows by delta
+   * batches written before the record batch that first uses their values. At most what one batch added, so they
+   * are compressed like the batch.
+   */
+  ArrayData newValues(Field field) throws IOException {
+    long from = handedOut;
+    long to = size();
+    handedOut = to;
+    if (spill == null) {
+      return dictionary.build(field.dictionaryValueField(), (int) from);
+    }
+    return spill.values(field.dictionaryValueField()).slice(from, to - from);
   }
 
   /** Whether the dictionary outgrew memory (and is then best written uncompressed, see the class comment). */

@@ -149,8 +149,13 @@ final class StringDictionary {
 
   /** The values as one Utf8 array of {@code valueField} (no nulls), as a dictionary batch carries them. */
   ArrayData build(Field valueField) {
+    return build(valueField, 0);
+  }
+
+  /** The values from index {@code from} on, as {@link #build(Field)} (a stream's delta dictionary batch). */
+  ArrayData build(Field valueField, int from) {
     VariableBinaryBuilder b = (VariableBinaryBuilder) ArrayBuilder.create(valueField);
-    for (int i = 0; i < size; i++) {
+    for (int i = from; i < size; i++) {
       appendTo(b, i);
     }
     return b.build();

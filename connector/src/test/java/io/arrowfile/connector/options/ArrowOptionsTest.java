@@ -48,7 +48,8 @@ class ArrowOptionsTest {
   void misspelledKeyNamesTheOptionMeantAndListsOurs() {
     IllegalArgumentException e = fails(Map.of("compresion", "zstd"));
     assertEquals("unknown option 'compresion'; did you mean 'compression'? arrowfile's options are: compression, "
-        + "compressionLevel, rowsPerBatch, maxBatchBytes, statistics, dictionary, checksum, sortWithinFiles, mergeSchema, "
+        + "compressionLevel, rowsPerBatch, maxBatchBytes, statistics, dictionary, checksum, sortWithinFiles, ipcFormat, "
+        + "fileExtension, mergeSchema, "
         + "arrowfile.forceHadoopRead, arrowfile.mmap, arrowfile.aggregateOnDriver, arrowfile.runtimeFilterDataColumns", e.getMessage());
   }
 
@@ -57,7 +58,7 @@ class ArrowOptionsTest {
       "compressionLvl:compressionLevel", "rowPerBatch:rowsPerBatch", "rowsperbatchs:rowsPerBatch",
       "maxBatchByte:maxBatchBytes", "statistic:statistics", "stats_istics:statistics", "dictionnary:dictionary",
       "mergeSchma:mergeSchema", "sortWithinFile:sortWithinFiles", "sortwithinfiels:sortWithinFiles", "merge_schema:mergeSchema", "arrowfile.forceHadoopReads:arrowfile.forceHadoopRead",
-      "arrowfile.forcehadopread:arrowfile.forceHadoopRead"})
+      "arrowfile.forcehadopread:arrowfile.forceHadoopRead", "ipcformt:ipcFormat", "fileExtention:fileExtension"})
   void typosWithinTwoEditsFail(String pair) {
     String key = pair.substring(0, pair.indexOf(':'));
     String meant = pair.substring(pair.indexOf(':') + 1);

@@ -112,7 +112,7 @@ public final class ArrowFileFormat extends FileFormatBase implements DataSourceR
 
   @Override
   public boolean isSplitable(SparkSession session, scala.collection.immutable.Map<String, String> options, Path path) {
-    return ArrowFiles.splittable(path);
+    return true; // either format, along record batches (read.SplitReader)
   }
 
   @Override

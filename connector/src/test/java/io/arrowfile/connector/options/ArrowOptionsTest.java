@@ -48,7 +48,8 @@ class ArrowOptionsTest {
     IllegalArgumentException e = fails(Map.of("compresion", "zstd"));
     assertEquals("unknown option 'compresion'; did you mean 'compression'? arrowfile's options are: compression, "
         + "compressionLevel, rowsPerBatch, maxBatchBytes, statistics, dictionary, checksum, sortWithinFiles, mergeSchema, "
-        + "arrowfile.forceHadoopRead, arrowfile.mmap, arrowfile.aggregateOnDriver, arrowfile.runtimeFilterDataColumns", e.getMessage());
+        + "arrowfile.forceHadoopRead, arrowfile.mmap, arrowfile.aggregateOnDriver, arrowfile.runtimeFilterDataColumns, "
+        + "arrowfile.durationAsLong", e.getMessage());
   }
 
   @ParameterizedTest

@@ -71,8 +71,7 @@ public final class ArrowFileFormat extends FileFormatBase implements DataSourceR
   protected Option<StructType> inferSchema(SparkSession session, Map<String, String> opts, List<FileStatus> files) {
     ArrowOptions.check(opts);
     ArrowReadOptions read = ArrowReadOptions.parse(opts, session.sessionState().conf());
-    StructType schema = ArrowSchemaInference.infer(ArrowFiles.hadoopConf(session, opts),
-        files, read.mergeSchema(), ArrowSchemaInference.Tolerance.of(read));
+    StructType schema = ArrowSchemaInference.infer(ArrowFiles.hadoopConf(session, opts), files, read);
     if (schema == null) {
       // Spark's UNABLE_TO_INFER_SCHEMA names neither the path nor what is there. Spark takes "path" out of the
       // options it hands here, so with no file listed the path itself is not known.
@@ -112,7 +111,7 @@ public final class ArrowFileFormat extends FileFormatBase implements DataSourceR
 
   @Override
   public boolean isSplitable(SparkSession session, scala.collection.immutable.Map<String, String> options, Path path) {
-    return ArrowFiles.splittable(path);
+    return true; // either format, along record batches (read.SplitReader)
   }
 
   @Override

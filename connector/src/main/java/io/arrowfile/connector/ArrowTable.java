@@ -63,8 +63,7 @@ public final class ArrowTable extends FileTableBase implements SupportsMetadataC
   protected Option<StructType> inferSchema(java.util.List<FileStatus> files) {
     java.util.Map<String, String> opts = options.asCaseSensitiveMap();
     ArrowReadOptions read = ArrowReadOptions.parse(opts, session.sessionState().conf());
-    StructType schema = ArrowSchemaInference.infer(ArrowFiles.hadoopConf(session, opts),
-        files, read.mergeSchema(), ArrowSchemaInference.Tolerance.of(read));
+    StructType schema = ArrowSchemaInference.infer(ArrowFiles.hadoopConf(session, opts), files, read);
     if (schema == null) {
       throw ArrowSchemaInference.noSchema(files, paths.mkString(", "));
     }

@@ -91,6 +91,28 @@ public final class ArrowFileDecoder {
     return new ByteRange(fileSize - TRAILER_LENGTH - footerLength, footerLength);
   }
 
+  /**
+   * The decoder of a stream's record batches ({@link ArrowStreamDecoder}): the same selections, body ranges and
+   * decoding as a file's, with no blocks of its own (the stream names each batch's) and the stream's dictionaries
+   * as they stand when a batch is decoded.
+   */
+  static ArrowFileDecoder forStream(String name, long size, ReadOptions options, MetadataVersion version,
+      io.arrowfile.ipc.metadata.SchemaMessage schema) {
+    return new ArrowFileDecoder(name, size, options, new Footer(version, schema, List.of(), List.of(), Map.of()));
+  }
+
+  /** A stream's record batch message: the {@code index}th of the stream, framed as {@code block}. */
+  static RecordBatchMessage streamBatch(int index, Block block, RecordBatchHeader header, long bodyLength,
+      MetadataVersion version) {
+    return new RecordBatchMessage(index, block, header, bodyLength, version);
+  }
+
+  /** Whether {@code selection} reads the dictionary {@code id}. */
+  static boolean readsDictionary(Selection selection, long id) {
+    return selection.dictionaryScope == ALL_DICTIONARIES
+        || selection.dictionaryScope instanceof Set<?> ids && ids.contains(id);
+  }
+
   /** The decoder of the file whose {@link #footer} bytes are {@code footer}. */
   public static ArrowFileDecoder decodeFooter(String name, long fileSize, ArrowBuffer footer, ReadOptions options) {
     Footer decoded;
@@ -363,6 +385,12 @@ public final class ArrowFileDecoder {
       }
       dicts = reader.dictionaries();
     }
+    return decode(message, ranges, body, dicts);
+  }
+
+  /** As {@link #decode(RecordBatchMessage, BodyRanges, ArrowBuffer)}, with the dictionaries {@code dicts}. */
+  RecordBatch decode(RecordBatchMessage message, BodyRanges ranges, ArrowBuffer body, Map<Long, ArrayData> dicts) {
+    Selection selection = ranges.selection;
     if (ranges.selected == null) {
       return RecordBatchDecoder.decode(schema(), selection.decodeColumns, message.header, body, dicts,
           footer.schema().endianness(), message.version, options);

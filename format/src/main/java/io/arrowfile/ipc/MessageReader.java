@@ -73,7 +73,7 @@ public abstract class MessageReader implements Closeable {
    * The first bytes of a source cannot start an IPC stream (nor was it an IPC file): says what it looks like
    * when it resembles a known format, rather than reporting its first bytes as a message length.
    */
-  private static ArrowFormatException notArrow(byte[] head, int n) {
+  static ArrowFormatException notArrow(byte[] head, int n) {
     String looks = ForeignFormat.describe(head, n);
     if (looks == null) {
       return new ArrowFormatException("not an Arrow IPC file or stream: an IPC file starts with ARROW1, a stream"

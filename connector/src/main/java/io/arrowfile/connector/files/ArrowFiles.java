@@ -45,19 +45,6 @@ public final class ArrowFiles {
     return name.startsWith("_") || name.startsWith(".");
   }
 
-  /**
-   * Whether Spark may split {@code path} (along record batches: a split reads the batches whose block starts
-   * inside it). Only the file format can be split; a stream cannot, but the format is known only from the
-   * file's first bytes, and Spark asks this on the driver for every file of every scan, where a read per file
-   * (an open and a round trip each, on HDFS or object stores) would cost more than it saves. So the name
-   * decides: {@code .arrows}, the extension Arrow registers for its stream format, is not split; anything
-   * else is, and a stream that has another name is still read correctly: whole, by the split that starts at
-   * offset 0, the other splits of it returning nothing ({@code read.SplitReader}); they only cost a task.
-   */
-  public static boolean splittable(Path path) {
-    return !path.getName().toLowerCase(java.util.Locale.ROOT).endsWith(".arrows");
-  }
-
   /** Whether {@code fs} is the local file system, whose files are read without Hadoop unless asked. */
   private static boolean local(FileSystem fs, ReadMode mode) {
     return mode != ReadMode.HADOOP && "file".equals(fs.getScheme());
@@ -98,7 +85,7 @@ public final class ArrowFiles {
    * The stream-format file in {@code source} (from {@link #openSource}; closed with the reader), read in order: from
    * the mapping, or sequentially through a buffer.
    */
-  public static BatchReader openStream(ByteSource source, ReadOptions options) throws IOException {
+  static BatchReader openStream(ByteSource source, ReadOptions options) throws IOException {
     if (source instanceof MappedFile mapped) {
       return ArrowStreamReader.open(mapped, options);
     }

@@ -40,12 +40,18 @@ public final class ArrowOptions {
    * columns, so that a join's keys skip record batches (default false: see {@code read.ArrowScan#filterAttributes}).
    */
   public static final String RUNTIME_FILTER_DATA_COLUMNS = "arrowfile.runtimeFilterDataColumns";
+  /**
+   * Read option: Arrow Duration columns read as BIGINT of their own unit (seconds, milliseconds, microseconds or
+   * nanoseconds, exactly as stored) instead of Spark's DAY TO SECOND interval of microseconds, which truncates
+   * nanoseconds and cannot hold seconds or milliseconds beyond a long of microseconds (default false).
+   */
+  public static final String DURATION_AS_LONG = "arrowfile.durationAsLong";
 
   private ArrowOptions() {}
 
   /** Read options of arrowfile, both booleans. */
   public static final List<String> READ_OPTIONS =
-      List.of(MERGE_SCHEMA, FORCE_HADOOP_READ, MMAP, AGGREGATE_ON_DRIVER, RUNTIME_FILTER_DATA_COLUMNS);
+      List.of(MERGE_SCHEMA, FORCE_HADOOP_READ, MMAP, AGGREGATE_ON_DRIVER, RUNTIME_FILTER_DATA_COLUMNS, DURATION_AS_LONG);
 
   /** Write options of arrowfile (see {@link ArrowWriteOptions}). */
   public static final List<String> WRITE_OPTIONS = List.of(ArrowWriteOptions.COMPRESSION,

@@ -23,9 +23,12 @@ import org.apache.spark.sql.internal.SQLConf;
  *     the session's value of it (Spark's default 4096), at least 1
  * @param ignoreCorruptFiles Spark's option, else {@code spark.sql.files.ignoreCorruptFiles}
  * @param ignoreMissingFiles Spark's option, else {@code spark.sql.files.ignoreMissingFiles}
+ * @param durationAsLong {@value ArrowOptions#DURATION_AS_LONG}: Duration columns as BIGINT of their unit (default
+ *     false; schema inference only: the read schema carries the choice to the executors)
  */
 public record ArrowReadOptions(boolean mergeSchema, boolean forceHadoopRead, boolean mmap, boolean aggregateOnDriver,
-    boolean runtimeFilterDataColumns, int batchSize, boolean ignoreCorruptFiles, boolean ignoreMissingFiles)
+    boolean runtimeFilterDataColumns, int batchSize, boolean ignoreCorruptFiles, boolean ignoreMissingFiles,
+    boolean durationAsLong)
     implements Serializable {
   /**
    * The key of the most rows per columnar batch: the one Spark's vectorized Parquet reader uses
@@ -41,7 +44,7 @@ public record ArrowReadOptions(boolean mergeSchema, boolean forceHadoopRead, boo
 
   /** The options of a read that sets none, outside any session. */
   public static final ArrowReadOptions DEFAULT =
-      new ArrowReadOptions(false, false, false, true, false, DEFAULT_BATCH_SIZE, false, false);
+      new ArrowReadOptions(false, false, false, true, false, DEFAULT_BATCH_SIZE, false, false, false);
 
   /**
    * The read options in {@code options}, with the session's settings {@code conf} where an option is absent.
@@ -59,7 +62,8 @@ public record ArrowReadOptions(boolean mergeSchema, boolean forceHadoopRead, boo
         ArrowOptions.bool(options, ArrowOptions.RUNTIME_FILTER_DATA_COLUMNS, false),
         batchSize != null ? batchSize(batchSize) : Math.max(1, conf.parquetVectorizedReaderBatchSize()),
         ArrowOptions.bool(options, "ignoreCorruptFiles", conf.ignoreCorruptFiles()),
-        ArrowOptions.bool(options, "ignoreMissingFiles", conf.ignoreMissingFiles()));
+        ArrowOptions.bool(options, "ignoreMissingFiles", conf.ignoreMissingFiles()),
+        ArrowOptions.bool(options, ArrowOptions.DURATION_AS_LONG, false));
   }
 
   private static int batchSize(String value) {

@@ -6,6 +6,7 @@ import io.arrowfile.columnar.type.Field;
 import io.arrowfile.columnar.type.Schema;
 import io.arrowfile.connector.files.ArrowFiles;
 import io.arrowfile.connector.files.FileBatchReader;
+import io.arrowfile.connector.files.StreamBatchReader;
 import io.arrowfile.connector.options.ArrowReadOptions;
 import io.arrowfile.connector.statistics.FileStatistics;
 import io.arrowfile.connector.types.ArrowToSpark;
@@ -44,7 +45,7 @@ import org.apache.spark.sql.vectorized.ColumnarBatch;
  * with what to do ({@link ArrowFiles#corrupt}).
  */
 public final class ArrowBatchIterator implements Iterator<ColumnarBatch>, Closeable {
-  /** The file's batches; null for a file with none to read (hidden, or a stream's split that does not start it). */
+  /** The file's batches; null for a file with none to read (hidden). */
   private final BatchReader reader;
   private final String fileName;
   /** The split's file as Spark names it, for {@link ArrowFiles#corrupt}. */
@@ -62,6 +63,8 @@ public final class ArrowBatchIterator implements Iterator<ColumnarBatch>, Closea
   private int planned;
   /** File format only: the reader of the file's batches; null for a stream. */
   private final FileBatchReader file;
+  /** Stream format only: the reader of the split's batches; null for a file. */
+  private final StreamBatchReader stream;
   private final ScanMetrics metrics;
   /** Most rows per ColumnarBatch handed to Spark. */
   private final int batchSize;
@@ -75,8 +78,6 @@ public final class ArrowBatchIterator implements Iterator<ColumnarBatch>, Closea
    */
   private RowPositions positions;
   private long currentFirstRow;
-  /** Stream batches read so far (a stream's batches are numbered as they come). */
-  private int streamBatches;
   /** V1: the data column that is Spark's temporary row_index column, or -1. */
   private final int rowIndexColumn;
   /** V2: the fields of {@code _metadata} asked for, their constant vectors, and where row_index goes (or -1). */
@@ -90,27 +91,29 @@ public final class ArrowBatchIterator implements Iterator<ColumnarBatch>, Closea
    */
   static ArrowBatchIterator ofFile(FileBatchReader file, int[] plan, String fileName, String splitName,
       ReadRequest request, PartitionedFile split, ScanMetrics metrics) {
-    return new ArrowBatchIterator(file, file, plan, fileName, splitName, request, split, metrics);
+    return new ArrowBatchIterator(file, file, null, plan, fileName, splitName, request, split, metrics);
   }
 
-  /** As {@link #ofFile}, for every batch of a {@code stream}. */
-  static ArrowBatchIterator ofStream(BatchReader stream, String fileName, String splitName, ReadRequest request,
-      PartitionedFile split, ScanMetrics metrics) {
-    return new ArrowBatchIterator(stream, null, null, fileName, splitName, request, split, metrics);
+  /** As {@link #ofFile}, for the batches of a stream-format file's split, {@code stream}. */
+  static ArrowBatchIterator ofStream(StreamBatchReader stream, String fileName, String splitName,
+      ReadRequest request, PartitionedFile split, ScanMetrics metrics) {
+    return new ArrowBatchIterator(stream, null, stream, null, fileName, splitName, request, split, metrics);
   }
 
   /** No batches: a file that holds none for this split. */
   static ArrowBatchIterator empty(String fileName, String splitName, ReadRequest request, PartitionedFile split) {
-    ArrowBatchIterator it = new ArrowBatchIterator(null, null, null, fileName, splitName, request, split, null);
+    ArrowBatchIterator it = new ArrowBatchIterator(null, null, null, null, fileName, splitName, request, split,
+        null);
     it.closed = true;
     return it;
   }
 
-  private ArrowBatchIterator(BatchReader reader, FileBatchReader file, int[] plan, String fileName,
-      String splitName, ReadRequest request, PartitionedFile split, ScanMetrics metrics) {
+  private ArrowBatchIterator(BatchReader reader, FileBatchReader file, StreamBatchReader stream, int[] plan,
+      String fileName, String splitName, ReadRequest request, PartitionedFile split, ScanMetrics metrics) {
     boolean caseSensitive = request.caseSensitive();
     this.reader = reader;
     this.file = file;
+    this.stream = stream;
     this.plan = plan;
     this.fileName = fileName;
     this.splitName = splitName;
@@ -123,8 +126,8 @@ public final class ArrowBatchIterator implements Iterator<ColumnarBatch>, Closea
         reader.schema());
     // A column-pruned reader's schema holds only the wanted columns; names are resolved in the whole file's
     // (repeated names are made unique over all of them), then mapped to their position among the wanted.
-    Schema names = file != null ? file.file().schema() : fileSchema;
-    int[] prunedColumns = file != null ? file.columns() : null;
+    Schema names = file != null ? file.file().schema() : stream != null ? stream.fileSchema() : fileSchema;
+    int[] prunedColumns = file != null ? file.columns() : stream != null ? stream.columns() : null;
     String[] sparkNames = ArrowToSpark.columnNames(names, caseSensitive);
     this.fileColumn = new int[required.length];
     this.nullVectors = new ColumnVector[required.length];
@@ -166,12 +169,8 @@ public final class ArrowBatchIterator implements Iterator<ColumnarBatch>, Closea
   }
 
   private void trackRowPositions() {
-    if (reader == null) {
-      return;
-    }
-    if (file == null) {
-      positions = RowPositions.ofStream(fileName);
-      return;
+    if (reader == null || stream != null) {
+      return; // a stream's reader counts the rows of the batches before each it returns
     }
     ArrowFileReader footer = file.file();
     FileStatistics statistics = FileStatistics.of(footer.schema(), footer.customMetadata(),
@@ -182,16 +181,14 @@ public final class ArrowBatchIterator implements Iterator<ColumnarBatch>, Closea
 
   /** The next batch of the plan (or of the stream), null at the end; counts it in the metrics. */
   private RecordBatch readNext() throws IOException {
-    if (plan == null) {
-      RecordBatch b = reader.next();
-      if (b != null && metrics != null) {
-        metrics.batchesRead++;
+    if (stream != null) {
+      long before = stream.bytesFetched();
+      RecordBatch b = stream.next();
+      if (metrics != null) {
+        metrics.bytesRead += stream.bytesFetched() - before;
+        metrics.batchesRead += b != null ? 1 : 0;
       }
-      if (b != null && positions != null) {
-        currentFirstRow = positions.firstRow(streamBatches);
-        positions.read(streamBatches, b.length());
-      }
-      streamBatches++;
+      currentFirstRow = b != null ? stream.firstRow() : currentFirstRow;
       return b;
     }
     if (planned >= plan.length) {

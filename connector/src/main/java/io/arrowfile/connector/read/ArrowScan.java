@@ -129,11 +129,15 @@ public final class ArrowScan extends FileScanBase implements SupportsRuntimeV2Fi
   @Override public scala.collection.immutable.List<Expression> partitionFilters() { return partitionFilters; }
   @Override public scala.collection.immutable.List<Expression> dataFilters() { return dataFilters; }
 
-  /** Files split along record batches ({@link ArrowFiles#splittable}), except for a pushed aggregation. */
+  /**
+   * Files split along record batches, in either format (a split reads the batches whose message starts in it; a
+   * stream's are found by walking its message headers: {@code files.StreamBatchReader}), except for a pushed
+   * aggregation.
+   */
   @Override
   public boolean isSplitable(Path path) {
     // An aggregated scan yields one row per file: a file must not be counted by several splits.
-    return aggregation == null && ArrowFiles.splittable(path);
+    return aggregation == null;
   }
 
   /** The files cut into tasks of equal cost ({@link TaskCutter}), or the splits of a pushed limit or top-N. */

@@ -37,6 +37,16 @@ public final class ArrowSchemaInference {
   }
 
   /** The schema of {@code files}, or null when there are none with content. */
+  /**
+   * The schema of {@code files} as the read options {@code read} ask: merged or not, unreadable files left out or
+   * not, Duration columns as BIGINT of their unit ({@link ArrowToSpark#durationsAsLong}) or not; null when there are
+   * no files with content.
+   */
+  public static StructType infer(Configuration conf, List<FileStatus> files, ArrowReadOptions read) {
+    StructType schema = infer(conf, files, read.mergeSchema(), Tolerance.of(read));
+    return schema != null && read.durationAsLong() ? ArrowToSpark.durationsAsLong(schema) : schema;
+  }
+
   public static StructType infer(Configuration conf, List<FileStatus> files, boolean merge) {
     return infer(conf, files, merge, Tolerance.NONE);
   }

@@ -30,13 +30,6 @@ final class RowPositions {
     this.headers = headers;
   }
 
-  /** For a stream, whose batches are all read, in order. */
-  static RowPositions ofStream(String fileName) {
-    return new RowPositions(fileName, null, batch -> {
-      throw new IllegalStateException("a stream's batches are all read");
-    });
-  }
-
   /** The first row of batch {@code k}; batches are asked for in ascending order, each before it is read. */
   long firstRow(int k) throws IOException {
     while (next < k) {

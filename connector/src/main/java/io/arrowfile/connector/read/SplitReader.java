@@ -8,6 +8,7 @@ import io.arrowfile.connector.files.ArrowFiles;
 import io.arrowfile.connector.files.FileBatchReader;
 import io.arrowfile.connector.files.FileVersion;
 import io.arrowfile.connector.files.ReadMode;
+import io.arrowfile.connector.files.StreamBatchReader;
 import io.arrowfile.connector.statistics.FileStatistics;
 import io.arrowfile.connector.statistics.StatisticsFilter;
 import io.arrowfile.connector.types.ArrowToSpark;
@@ -33,9 +34,10 @@ import org.apache.spark.util.SerializableConfiguration;
 
 /**
  * The one place executors read a split, for the V1 file format and the V2 partition reader factory alike: opens
- * the split's file as the {@link ReadRequest} says (the file format with only the requested columns; a stream
- * whole), chooses the record batches of the split (those whose block starts in its byte range, less those the
- * statistics rule out for the filters), and hands them to an {@link ArrowBatchIterator}. A failure names the file: a file that breaks the format with what the user can do
+ * the split's file as the {@link ReadRequest} says (only the requested columns), chooses the record batches of the
+ * split (in the file format, those whose block starts in its byte range, less those the statistics rule out for
+ * the filters; in a stream, whose batches are found by walking its message headers, those whose message starts in
+ * it), and hands them to an {@link ArrowBatchIterator}. A failure names the file: a file that breaks the format with what the user can do
  * about it ({@link ArrowFiles#corrupt}), whichever path read it.
  */
 public final class SplitReader implements Serializable {
@@ -107,12 +109,18 @@ public final class SplitReader implements Serializable {
         reader = file;
         int[] plan = plan(file, start, length, request.filters(), request.caseSensitive(), metrics);
         it = ArrowBatchIterator.ofFile(file, plan, path.toString(), name, request, split, metrics);
-      } else if (start > 0) {
-        source.close(); // a stream belongs whole to the split at 0
-        return ArrowBatchIterator.empty(path.toString(), name, request, split);
       } else {
-        reader = ArrowFiles.openStream(source, SCAN);
-        it = ArrowBatchIterator.ofStream(reader, path.toString(), name, request, split, metrics);
+        // A stream has no footer: the split walks the message headers up to its range (StreamBatchReader).
+        StreamBatchReader stream = StreamBatchReader.forScan(source, schema -> wantedFields(schema, request), start,
+            length, SCAN);
+        reader = stream;
+        if (metrics != null) {
+          metrics.bytesRead += stream.bytesFetched();
+          if (start == 0) {
+            metrics.filesRead++;
+          }
+        }
+        it = ArrowBatchIterator.ofStream(stream, path.toString(), name, request, split, metrics);
       }
     } catch (IOException | RuntimeException e) {
       if (reader != null) {

@@ -1,6 +1,5 @@
 package io.arrowfile.connector.read;
 
-import io.arrowfile.connector.files.ArrowFiles;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -25,8 +24,8 @@ import org.apache.spark.sql.execution.datasources.PartitionedFile;
  * many tasks as that cost needs at {@code maxPartitionBytes} each, never fewer than Spark's minimum
  * parallelism, rounded up to a multiple of it; and the files, in order, are cut where each task's equal
  * share of the cost ends. A cut may fall anywhere: each record batch is read by the task whose range holds
- * its start. Streams ({@code .arrows}) are not cut, nor are pieces made smaller than the cost of opening a
- * file.
+ * its start (in a stream, the record batch whose message starts there). Pieces are not made smaller than the cost
+ * of opening a file.
  */
 final class TaskCutter {
   private final double total;
@@ -68,7 +67,7 @@ final class TaskCutter {
       if (opensFile(splits, i)) {
         cutter.cost += openCost;
       }
-      boolean cuttable = share > 0 && ArrowFiles.splittable(split.toPath());
+      boolean cuttable = share > 0;
       long pos = split.start();
       long end = split.start() + split.length();
       while (pos < end) {

@@ -13,6 +13,7 @@ import org.apache.spark.sql.types.DataType;
 import org.apache.spark.sql.types.DataTypes;
 import org.apache.spark.sql.types.DayTimeIntervalType;
 import org.apache.spark.sql.types.DecimalType;
+import org.apache.spark.sql.types.MapType;
 import org.apache.spark.sql.types.Metadata;
 import org.apache.spark.sql.types.MetadataBuilder;
 import org.apache.spark.sql.types.StructField;
@@ -123,6 +124,9 @@ public final class ArrowToSpark {
    * executor sees).
    */
   public static boolean readableAs(Field f, DataType requested) {
+    if (f.type() instanceof ArrowType.Duration && requested instanceof org.apache.spark.sql.types.LongType) {
+      return true; // its values in its own unit, exactly (read option arrowfile.durationAsLong)
+    }
     String want = requested.catalogString();
     for (boolean cs : new boolean[] {false, true}) {
       if (dataType(f, f.name(), false, cs).catalogString().equals(want)) {
@@ -137,6 +141,34 @@ public final class ArrowToSpark {
       }
     }
     return false;
+  }
+
+  /**
+   * {@code schema} with every Duration read as BIGINT of its unit: each DAY TO SECOND interval (the type Durations map
+   * to, and the only Arrow type that maps to it), at any depth, becomes LongType. The read option
+   * {@code arrowfile.durationAsLong}: the way to read durations that Spark's interval of microseconds cannot hold
+   * (seconds or milliseconds beyond a long of microseconds) or holds truncated (nanoseconds).
+   */
+  public static StructType durationsAsLong(StructType schema) {
+    return (StructType) durationsAsLong((DataType) schema);
+  }
+
+  private static DataType durationsAsLong(DataType t) {
+    if (t instanceof DayTimeIntervalType) {
+      return DataTypes.LongType;
+    } else if (t instanceof StructType st) {
+      StructField[] fields = st.fields().clone();
+      for (int i = 0; i < fields.length; i++) {
+        StructField f = fields[i];
+        fields[i] = new StructField(f.name(), durationsAsLong(f.dataType()), f.nullable(), f.metadata());
+      }
+      return new StructType(fields);
+    } else if (t instanceof ArrayType at) {
+      return ArrayType.apply(durationsAsLong(at.elementType()), at.containsNull());
+    } else if (t instanceof MapType mt) {
+      return MapType.apply(durationsAsLong(mt.keyType()), durationsAsLong(mt.valueType()), mt.valueContainsNull());
+    }
+    return t;
   }
 
   /** Whether Spark compares column names case-sensitively now ({@code spark.sql.caseSensitive}). */

@@ -94,6 +94,9 @@ public final class ArrowVectors {
     } else if (t instanceof ArrowType.Timestamp ts) {
       return toMicros(type, data, ts.unit(), false);
     } else if (t instanceof ArrowType.Duration du) {
+      if (type instanceof LongType) {
+        return new Int64Vector(type, data); // arrowfile.durationAsLong: the values in their own unit, as stored
+      }
       return toMicros(type, data, du.unit(), true);
     } else if (t instanceof ArrowType.Time tm) {
       if (!(type instanceof LongType)) {
@@ -238,7 +241,9 @@ public final class ArrowVectors {
         throw new ArrowFormatException((amount ? "duration" : "timestamp") + " value " + v + " "
             + unitName(unit) + " is beyond what Spark's " + (amount ? "DayTimeIntervalType" : "TimestampType")
             + " holds (microseconds in a 64-bit long, ±" + limit + " " + unitName(unit)
-            + "); select the other columns, or filter or convert this one with another Arrow reader");
+            + "); " + (amount ? "set the read option arrowfile.durationAsLong=true to read Duration columns as BIGINT "
+                + "of their own unit (" + unitName(unit) + "), exactly"
+                : "select the other columns, or filter or convert this one with another Arrow reader"));
       }
     }
   }

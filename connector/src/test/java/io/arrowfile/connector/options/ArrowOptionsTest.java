@@ -50,7 +50,8 @@ class ArrowOptionsTest {
     assertEquals("unknown option 'compresion'; did you mean 'compression'? arrowfile's options are: compression, "
         + "compressionLevel, rowsPerBatch, maxBatchBytes, statistics, dictionary, checksum, sortWithinFiles, ipcFormat, "
         + "fileExtension, mergeSchema, "
-        + "arrowfile.forceHadoopRead, arrowfile.mmap, arrowfile.aggregateOnDriver, arrowfile.runtimeFilterDataColumns", e.getMessage());
+        + "arrowfile.forceHadoopRead, arrowfile.mmap, arrowfile.aggregateOnDriver, arrowfile.runtimeFilterDataColumns, "
+        + "arrowfile.durationAsLong", e.getMessage());
   }
 
   @ParameterizedTest

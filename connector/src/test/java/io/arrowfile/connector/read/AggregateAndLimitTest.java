@@ -166,16 +166,17 @@ class AggregateAndLimitTest {
   }
 
   @Test
-  void streamFilesNamedArrowsAreNotSplit() throws Exception {
+  void streamFilesNamedArrowsAreSplitToo() throws Exception {
+    // split along record batches as the file format is (StreamSplitTest has the rest)
     Path s = ReadPathTest.writeLongs(dir.resolve("nosplit/a.arrows"), 40, 2000, true);
     spark.conf().set("spark.sql.files.maxPartitionBytes", "50000");
     spark.conf().set("spark.sql.files.openCostInBytes", "0");
     try {
       Dataset<Row> df = spark.read().format("arrowfile").load(s.toString());
-      assertEquals(1, df.rdd().getNumPartitions());
+      assertTrue(df.rdd().getNumPartitions() >= 5, "tasks: " + df.rdd().getNumPartitions());
       ReadPathTest.assertIds(df, 80_000);
       Dataset<Row> v1 = spark.sql("SELECT id FROM arrowfile.`" + s + "`");
-      assertEquals(1, v1.rdd().getNumPartitions());
+      assertTrue(v1.rdd().getNumPartitions() >= 5, "V1 tasks: " + v1.rdd().getNumPartitions());
       ReadPathTest.assertIds(v1, 80_000);
     } finally {
       spark.conf().unset("spark.sql.files.maxPartitionBytes");

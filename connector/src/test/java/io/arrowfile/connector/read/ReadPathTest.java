@@ -194,7 +194,7 @@ class ReadPathTest {
       Dataset<Row> v1 = spark.sql("SELECT id FROM arrowfile.`" + p + "`");
       assertTrue(v1.rdd().getNumPartitions() >= 5);
       assertIds(v1, 80_000);
-      // a stream is read whole by its first split, whatever the split size
+      // a stream is split too (StreamSplitTest)
       Dataset<Row> st = spark.read().format("arrowfile").load(s.toString());
       assertIds(st, 80_000);
       assertIds(spark.sql("SELECT id FROM arrowfile.`" + s + "`"), 80_000);

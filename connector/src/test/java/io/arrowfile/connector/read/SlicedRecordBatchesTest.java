@@ -127,7 +127,7 @@ class SlicedRecordBatchesTest {
     for (Path p : new Path[] {file, stream}) {
       for (int size : new int[] {1000, 3333, ArrowReadOptions.DEFAULT_BATCH_SIZE, 200_000}) {
         ReadRequest request = new ReadRequest(schema, new StructType(), null, -1, null, true, true,
-            new ArrowReadOptions(false, false, false, true, false, size, false, false));
+            new ArrowReadOptions(false, false, false, true, false, size, false, false, false));
         SplitReader reader = new SplitReader(request,
             HadoopConfBroadcast.of(spark.sparkContext(), new Configuration(false)));
         PartitionedFile split = new PartitionedFile(InternalRow.empty(), SparkPath$.MODULE$.fromPath(hadoopPath(p)),

@@ -173,7 +173,7 @@ public final class ArrowStreamDecoder {
     }
     try {
       int length = (int) Math.min(metadata.length(), Integer.MAX_VALUE);
-      Message m = MetadataFlatbuffers.readMessage(MessageReader.contiguous(metadata.slice(0, length)));
+      Message m = MetadataFlatbuffers.readMessage(MessageFraming.contiguous(metadata.slice(0, length)));
       long bodyStart = position + prefixLength + length;
       long bodyLength = m.bodyLength();
       if (bodyLength < 0) {

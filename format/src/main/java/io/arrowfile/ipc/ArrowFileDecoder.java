@@ -29,7 +29,7 @@ import java.util.Set;
  * file's layout: the {@link #trailer} (the footer's int32 length and {@code ARROW1}) names the {@link #footer}, which
  * {@link #decodeFooter} turns into a decoder holding the schema and the dictionary and record batch {@link Block}s.
  * Then per record batch: its {@link #metadata} range, the {@link RecordBatchMessage} decoded from it, the
- * {@link #body} ranges the wanted columns' buffers lie in (a {@link Selection}), and {@link #decode}; the
+ * {@link #body} ranges the wanted columns' buffers lie in (a {@link ColumnSelection}), and {@link #decode}; the
  * dictionaries those columns use are read before, once ({@link #loadDictionaries}).
  */
 public final class ArrowFileDecoder {
@@ -41,7 +41,7 @@ public final class ArrowFileDecoder {
   /** The widest padding after a message's metadata we accept: a writer's alignment, such as 64 bytes. */
   private static final long METADATA_PADDING = 128;
   /** The dictionaries of a selection that reads every dictionary batch, with the whole schema. */
-  private static final Object ALL_DICTIONARIES = "all dictionaries";
+  static final Object ALL_DICTIONARIES = "all dictionaries";
 
   private final String name;
   private final long fileSize;
@@ -108,7 +108,7 @@ public final class ArrowFileDecoder {
   }
 
   /** Whether {@code selection} reads the dictionary {@code id}. */
-  static boolean readsDictionary(Selection selection, long id) {
+  static boolean readsDictionary(ColumnSelection selection, long id) {
     return selection.dictionaryScope == ALL_DICTIONARIES
         || selection.dictionaryScope instanceof Set<?> ids && ids.contains(id);
   }
@@ -201,7 +201,7 @@ public final class ArrowFileDecoder {
   }
 
   /** All top-level columns, decoded from the whole body. */
-  public Selection all() {
+  public ColumnSelection all() {
     return columns(null);
   }
 
@@ -210,7 +210,7 @@ public final class ArrowFileDecoder {
    * columns are range-checked but neither decompressed nor validated. When a wanted column uses a dictionary,
    * every dictionary batch is read (once for all such selections).
    */
-  public Selection columns(int[] columns) {
+  public ColumnSelection columns(int[] columns) {
     Schema schema = schema();
     boolean dictionaries = columns == null;
     List<Field> fields = new ArrayList<>();
@@ -225,7 +225,7 @@ public final class ArrowFileDecoder {
     }
     Schema read = columns == null ? schema : new Schema(fields, schema.metadata());
     int[] indexes = columns == null ? allIndexes(schema) : columns.clone();
-    return new Selection(read, indexes, columns == null ? null : columns.clone(), null,
+    return new ColumnSelection(read, indexes, columns == null ? null : columns.clone(), null,
         dictionaries ? ALL_DICTIONARIES : null);
   }
 
@@ -234,7 +234,7 @@ public final class ArrowFileDecoder {
    * read) or the field as read, itself or with struct children left out ({@link RecordBatchDecoder#select}). Only
    * the dictionary batches of the ids these fields use are read.
    */
-  public Selection fields(List<Field> wanted) {
+  public ColumnSelection fields(List<Field> wanted) {
     List<Field> fields = new ArrayList<>();
     List<Integer> read = new ArrayList<>();
     Set<Long> ids = new HashSet<>();
@@ -246,7 +246,7 @@ public final class ArrowFileDecoder {
       }
     }
     Schema pruned = new Schema(fields, schema().metadata());
-    return new Selection(pruned, read.stream().mapToInt(Integer::intValue).toArray(), null,
+    return new ColumnSelection(pruned, read.stream().mapToInt(Integer::intValue).toArray(), null,
         new ArrayList<>(wanted), ids.isEmpty() ? null : Set.copyOf(ids));
   }
 
@@ -278,7 +278,7 @@ public final class ArrowFileDecoder {
   }
 
   /** Whether {@code selection}'s dictionaries are still to be read ({@link #loadDictionaries}). */
-  public boolean needsDictionaries(Selection selection) {
+  public boolean needsDictionaries(ColumnSelection selection) {
     return selection.dictionaryScope != null && !dictionaries.containsKey(selection.dictionaryScope);
   }
 
@@ -287,7 +287,7 @@ public final class ArrowFileDecoder {
    * hands it to {@link DictionaryLoad#message}, fetches the {@link DictionaryLoad#body} it names (if any), hands it
    * to {@link DictionaryLoad#decode}, and at the end calls {@link DictionaryLoad#finish}.
    */
-  public DictionaryLoad loadDictionaries(Selection selection) {
+  public DictionaryLoad loadDictionaries(ColumnSelection selection) {
     Schema schema = selection.dictionaryScope == ALL_DICTIONARIES ? schema() : selection.schema();
     return new DictionaryLoad(selection,
         new DictionaryReader(schema, footer.schema().endianness(), true, options));
@@ -295,10 +295,10 @@ public final class ArrowFileDecoder {
 
   /** The dictionaries of one selection as they are read. */
   public final class DictionaryLoad {
-    private final Selection selection;
+    private final ColumnSelection selection;
     private final DictionaryReader reader;
 
-    private DictionaryLoad(Selection selection, DictionaryReader reader) {
+    private DictionaryLoad(ColumnSelection selection, DictionaryReader reader) {
       this.selection = selection;
       this.reader = reader;
     }
@@ -334,7 +334,7 @@ public final class ArrowFileDecoder {
    * compact body at a 64-byte boundary. Checks the framing as decoding does: counts that match the schema, every
    * buffer within the body.
    */
-  public BodyRanges body(RecordBatchMessage message, Selection selection, long coalesceGap) {
+  public BodyRanges body(RecordBatchMessage message, ColumnSelection selection, long coalesceGap) {
     long bodyStart = message.block.offset() + message.block.metaDataLength();
     if (selection.wanted == null) {
       return new BodyRanges(selection, null, List.of(new ByteRange(bodyStart, message.bodyLength)), new long[] {0},
@@ -376,7 +376,7 @@ public final class ArrowFileDecoder {
    * each at its {@link BodyRanges#placedAt} offset. The selection's dictionaries must have been read.
    */
   public RecordBatch decode(RecordBatchMessage message, BodyRanges ranges, ArrowBuffer body) {
-    Selection selection = ranges.selection;
+    ColumnSelection selection = ranges.selection;
     Map<Long, ArrayData> dicts = Map.of();
     if (selection.dictionaryScope != null) {
       DictionaryReader reader = dictionaries.get(selection.dictionaryScope);
@@ -390,7 +390,7 @@ public final class ArrowFileDecoder {
 
   /** As {@link #decode(RecordBatchMessage, BodyRanges, ArrowBuffer)}, with the dictionaries {@code dicts}. */
   RecordBatch decode(RecordBatchMessage message, BodyRanges ranges, ArrowBuffer body, Map<Long, ArrayData> dicts) {
-    Selection selection = ranges.selection;
+    ColumnSelection selection = ranges.selection;
     if (ranges.selected == null) {
       return RecordBatchDecoder.decode(schema(), selection.decodeColumns, message.header, body, dicts,
           footer.schema().endianness(), message.version, options);
@@ -416,36 +416,6 @@ public final class ArrowFileDecoder {
     MetadataVersion version = message.version == null ? MetadataVersion.CURRENT : message.version;
     return RecordBatchDecoder.decode(selection.schema(), header, body, dicts, footer.schema().endianness(), version,
         options);
-  }
-
-  /** What a reader reads of each record batch: some top-level columns, whole or with struct children left out. */
-  public static final class Selection {
-    private final Schema schema;
-    private final int[] columns;
-    /** For a selection decoded from the whole body: the columns handed to the decoder (null for all). */
-    private final int[] decodeColumns;
-    /** For a selection of fetched buffers: per field of the file, null or the field as read; else null. */
-    private final List<Field> wanted;
-    /** Which dictionaries it reads: {@link #ALL_DICTIONARIES}, a set of ids, or null for none. */
-    private final Object dictionaryScope;
-
-    private Selection(Schema schema, int[] columns, int[] decodeColumns, List<Field> wanted, Object dictionaryScope) {
-      this.schema = schema;
-      this.columns = columns;
-      this.decodeColumns = decodeColumns;
-      this.wanted = wanted;
-      this.dictionaryScope = dictionaryScope;
-    }
-
-    /** The schema of the batches read: the selected fields, as read. */
-    public Schema schema() {
-      return schema;
-    }
-
-    /** The indexes in the file's schema of the columns read (ascending): column k of a batch is columns()[k]. */
-    public int[] columns() {
-      return columns.clone();
-    }
   }
 
   /** A record batch's metadata message: its row count, and what the decoder needs of it to name its body ranges. */
@@ -505,44 +475,4 @@ public final class ArrowFileDecoder {
     }
   }
 
-  /** The byte ranges of one record batch a selection needs, and where each goes in the body handed back. */
-  public static final class BodyRanges {
-    private final Selection selection;
-    /** The header of the selected nodes and buffers (offsets in the file's body), or null for the whole body. */
-    private final RecordBatchHeader selected;
-    private final List<ByteRange> ranges;
-    private final long[] placedAt;
-    private final long size;
-    private final long bufferBytes;
-
-    private BodyRanges(Selection selection, RecordBatchHeader selected, List<ByteRange> ranges, long[] placedAt,
-        long size, long bufferBytes) {
-      this.selection = selection;
-      this.selected = selected;
-      this.ranges = List.copyOf(ranges);
-      this.placedAt = placedAt;
-      this.size = size;
-      this.bufferBytes = bufferBytes;
-    }
-
-    /** The ranges of the file to fetch, in file order (none may be empty for a batch of empty buffers). */
-    public List<ByteRange> ranges() {
-      return ranges;
-    }
-
-    /** Where range {@code r}'s bytes go in the body handed to {@link #decode}. */
-    public long placedAt(int r) {
-      return placedAt[r];
-    }
-
-    /** The size of the body handed to {@link #decode}. */
-    public long size() {
-      return size;
-    }
-
-    /** The bytes of the selected buffers themselves (no gaps, no padding). */
-    public long bufferBytes() {
-      return bufferBytes;
-    }
-  }
 }

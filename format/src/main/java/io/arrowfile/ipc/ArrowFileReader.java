@@ -102,13 +102,13 @@ public final class ArrowFileReader implements BatchReader {
    */
   public RecordBatch recordBatch(int k, int[] columns) throws IOException {
     java.util.Objects.checkIndex(k, recordBatchCount());
-    ArrowFileDecoder.Selection selection = decoder.columns(columns);
+    ColumnSelection selection = decoder.columns(columns);
     readDictionaries(selection);
     Block block = decoder.recordBatches().get(k);
     String where = "record batch " + k + " (offset " + block.offset() + ")";
     try {
       ArrowFileDecoder.RecordBatchMessage m = decoder.recordBatch(k, read(decoder.metadata(block)));
-      ArrowFileDecoder.BodyRanges body = decoder.body(m, selection, 0);
+      BodyRanges body = decoder.body(m, selection, 0);
       return decoder.decode(m, body, read(body.ranges().get(0)));
     } catch (ArrowFormatException e) {
       throw e.at(where).in(source.name());
@@ -119,7 +119,7 @@ public final class ArrowFileReader implements BatchReader {
    * Reads the dictionaries {@code selection} (of {@link #decoder()}) needs, once: for readers that fetch record
    * batches their own way but share this reader's source and decoder.
    */
-  public synchronized void readDictionaries(ArrowFileDecoder.Selection selection) throws IOException {
+  public synchronized void readDictionaries(ColumnSelection selection) throws IOException {
     if (!decoder.needsDictionaries(selection)) {
       return;
     }

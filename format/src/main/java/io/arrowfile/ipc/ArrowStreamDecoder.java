@@ -52,7 +52,7 @@ public final class ArrowStreamDecoder {
   private SchemaMessage schema;
   /** The record batch machinery, once the schema is read. */
   private ArrowFileDecoder batches;
-  private ArrowFileDecoder.Selection selection;
+  private ColumnSelection selection;
   private DictionaryReader dictionaries;
 
   private ArrowStreamDecoder(String name, long size, ReadOptions options) {
@@ -225,7 +225,7 @@ public final class ArrowStreamDecoder {
    * as read, itself or with struct children left out; only those buffers are named by {@link #body}, and only the
    * dictionaries they use are read. Chosen once, after the schema and before any dictionary is read.
    */
-  public ArrowFileDecoder.Selection select(List<Field> wanted) {
+  public ColumnSelection select(List<Field> wanted) {
     requireSchema();
     return choose(batches.fields(wanted));
   }
@@ -234,12 +234,12 @@ public final class ArrowStreamDecoder {
    * Reads the top-level {@code columns} (ascending; null for all) of each record batch, decoded from the whole body
    * ({@link ArrowFileDecoder#columns}); as {@link #select}, chosen once.
    */
-  public ArrowFileDecoder.Selection selectColumns(int[] columns) {
+  public ColumnSelection selectColumns(int[] columns) {
     requireSchema();
     return choose(batches.columns(columns));
   }
 
-  private ArrowFileDecoder.Selection choose(ArrowFileDecoder.Selection s) {
+  private ColumnSelection choose(ColumnSelection s) {
     if (selection != null || !dictionaries.dictionaries().isEmpty()) {
       throw new IllegalStateException("the selection is chosen once, before any dictionary is read");
     }
@@ -247,7 +247,7 @@ public final class ArrowStreamDecoder {
     return s;
   }
 
-  private ArrowFileDecoder.Selection selection() {
+  private ColumnSelection selection() {
     if (selection == null) {
       throw new IllegalStateException("no selection: call select or selectColumns first");
     }
@@ -280,7 +280,7 @@ public final class ArrowStreamDecoder {
    * The ranges to fetch for the selection's buffers of record batch {@code m} ({@link ArrowFileDecoder#body}):
    * ranges less than {@code coalesceGap} apart are joined.
    */
-  public ArrowFileDecoder.BodyRanges body(StreamMessage m, long coalesceGap) {
+  public BodyRanges body(StreamMessage m, long coalesceGap) {
     try {
       return batches.body(m.recordBatch(), selection(), coalesceGap);
     } catch (ArrowFormatException e) {
@@ -290,9 +290,9 @@ public final class ArrowStreamDecoder {
 
   /**
    * Record batch {@code m}, holding the selection's columns, from {@code body} (the fetched {@code ranges}, each at
-   * its {@link ArrowFileDecoder.BodyRanges#placedAt} offset), with the dictionaries read so far.
+   * its {@link BodyRanges#placedAt} offset), with the dictionaries read so far.
    */
-  public RecordBatch decode(StreamMessage m, ArrowFileDecoder.BodyRanges ranges, ArrowBuffer body) {
+  public RecordBatch decode(StreamMessage m, BodyRanges ranges, ArrowBuffer body) {
     try {
       return batches.decode(m.recordBatch(), ranges, body, dictionaries.dictionaries());
     } catch (ArrowFormatException e) {

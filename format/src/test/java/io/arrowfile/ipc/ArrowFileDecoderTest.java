@@ -52,7 +52,7 @@ class ArrowFileDecoderTest {
   }
 
   /** Reads record batch {@code k} of {@code selection}: dictionaries first, then metadata, then the body ranges. */
-  private RecordBatch read(ArrowFileDecoder decoder, ArrowFileDecoder.Selection selection, int k) {
+  private RecordBatch read(ArrowFileDecoder decoder, ColumnSelection selection, int k) {
     if (decoder.needsDictionaries(selection)) {
       ArrowFileDecoder.DictionaryLoad load = decoder.loadDictionaries(selection);
       for (int i = 0; i < decoder.dictionaryBatches().size(); i++) {
@@ -67,7 +67,7 @@ class ArrowFileDecoderTest {
     }
     ArrowFileDecoder.RecordBatchMessage m = decoder.recordBatch(k, fetch(decoder.metadata(
         decoder.recordBatches().get(k))));
-    ArrowFileDecoder.BodyRanges ranges = decoder.body(m, selection, 0);
+    BodyRanges ranges = decoder.body(m, selection, 0);
     byte[] body = new byte[(int) ranges.size()];
     for (int r = 0; r < ranges.ranges().size(); r++) {
       byte[] bytes = fetch(ranges.ranges().get(r)).toByteArray();
@@ -84,7 +84,7 @@ class ArrowFileDecoderTest {
       for (int c = 0; c < schema.fields().size(); c++) {
         List<Field> wanted = new ArrayList<>(Collections.nCopies(schema.fields().size(), (Field) null));
         wanted.set(c, schema.field(c));
-        ArrowFileDecoder.Selection selection = decoder.fields(wanted);
+        ColumnSelection selection = decoder.fields(wanted);
         assertEquals(List.of(schema.field(c)), selection.schema().fields());
         for (int k = 0; k < 2; k++) {
           fetched = 0;
@@ -103,7 +103,7 @@ class ArrowFileDecoderTest {
     Block block = decoder.recordBatches().get(0);
     ArrowFileDecoder.RecordBatchMessage m = decoder.recordBatch(0, fetch(decoder.metadata(block)));
     assertEquals(BATCH.length(), m.length());
-    ArrowFileDecoder.BodyRanges ranges = decoder.body(m, decoder.columns(new int[] {0, 1}), 0);
+    BodyRanges ranges = decoder.body(m, decoder.columns(new int[] {0, 1}), 0);
     assertEquals(List.of(new ByteRange(block.offset() + block.metaDataLength(), m.bodyLength())), ranges.ranges());
   }
 
@@ -113,8 +113,8 @@ class ArrowFileDecoderTest {
     ArrowFileDecoder.RecordBatchMessage m = decoder.recordBatch(0, fetch(decoder.metadata(
         decoder.recordBatches().get(0))));
     List<Field> wanted = new ArrayList<>(decoder.schema().fields());
-    ArrowFileDecoder.BodyRanges apart = decoder.body(m, decoder.fields(wanted), 0);
-    ArrowFileDecoder.BodyRanges together = decoder.body(m, decoder.fields(wanted), 1 << 20);
+    BodyRanges apart = decoder.body(m, decoder.fields(wanted), 0);
+    BodyRanges together = decoder.body(m, decoder.fields(wanted), 1 << 20);
     assertTrue(apart.ranges().size() > 1);
     assertEquals(1, together.ranges().size());
     assertEquals(apart.bufferBytes(), together.bufferBytes());
@@ -128,7 +128,7 @@ class ArrowFileDecoderTest {
         .orElseThrow());
     List<Field> wanted = new ArrayList<>(Collections.nCopies(schema.fields().size(), (Field) null));
     wanted.set(dict, schema.field(dict));
-    ArrowFileDecoder.Selection selection = decoder.fields(wanted);
+    ColumnSelection selection = decoder.fields(wanted);
     assertTrue(decoder.needsDictionaries(selection));
     ArrowFileDecoder.DictionaryLoad load = decoder.loadDictionaries(selection);
     int bodies = 0;

@@ -58,7 +58,7 @@ class ArrowStreamDecoderTest {
             d.readDictionary(m, source.read(body.offset(), body.length()));
           }
         } else if (m.offset() >= start) {
-          ArrowFileDecoder.BodyRanges ranges = d.body(m, 0);
+          BodyRanges ranges = d.body(m, 0);
           ByteRange r = ranges.ranges().get(0);
           out.add(d.decode(m, ranges, source.read(r.offset(), r.length())));
         }

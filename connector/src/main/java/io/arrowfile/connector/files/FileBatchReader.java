@@ -6,6 +6,8 @@ import io.arrowfile.columnar.memory.ArrowBuffer;
 import io.arrowfile.columnar.type.Field;
 import io.arrowfile.columnar.type.Schema;
 import io.arrowfile.ipc.ArrowFileDecoder;
+import io.arrowfile.ipc.BodyRanges;
+import io.arrowfile.ipc.ColumnSelection;
 import io.arrowfile.ipc.ArrowFileReader;
 import io.arrowfile.ipc.BatchReader;
 import io.arrowfile.ipc.metadata.Block;
@@ -48,7 +50,7 @@ public final class FileBatchReader implements BatchReader {
   private final BodyMemory memory;
   private final ArrowFileReader file;
   private final ArrowFileDecoder decoder;
-  private final ArrowFileDecoder.Selection selection;
+  private final ColumnSelection selection;
   private int next;
   private long bytesFetched;
   /** The source, when it reads range lists itself (then reads ahead along the plan); else null. */
@@ -98,7 +100,7 @@ public final class FileBatchReader implements BatchReader {
   }
 
   /** The wanted columns of a mapped file, decoded whole from the whole body (all: null). */
-  private static ArrowFileDecoder.Selection wholeColumns(ArrowFileDecoder decoder, List<Field> wanted) {
+  private static ColumnSelection wholeColumns(ArrowFileDecoder decoder, List<Field> wanted) {
     int[] columns = java.util.stream.IntStream.range(0, wanted.size()).filter(c -> wanted.get(c) != null).toArray();
     return decoder.columns(columns.length == decoder.schema().fields().size() ? null : columns);
   }
@@ -220,7 +222,7 @@ public final class FileBatchReader implements BatchReader {
    * A record batch's wanted bytes: its message, the ranges of the file to read for the wanted buffers and, when they
    * were requested with a vectored read, their bytes to come.
    */
-  private record Fetch(int batch, ArrowFileDecoder.RecordBatchMessage message, ArrowFileDecoder.BodyRanges body,
+  private record Fetch(int batch, ArrowFileDecoder.RecordBatchMessage message, BodyRanges body,
       List<CompletableFuture<ByteBuffer>> data) {
     long size() {
       return body.size();
@@ -287,7 +289,7 @@ public final class FileBatchReader implements BatchReader {
       return new Fetch(k, m, decoder.body(m, selection, 0), null);
     }
     // A store that reads range lists itself gets the ranges as they are (only touching ones joined).
-    ArrowFileDecoder.BodyRanges body = decoder.body(m, selection, vectored != null ? 0 : COALESCE_GAP);
+    BodyRanges body = decoder.body(m, selection, vectored != null ? 0 : COALESCE_GAP);
     List<CompletableFuture<ByteBuffer>> data = null;
     if (vectored != null) {
       List<long[]> inFile = new ArrayList<>(body.ranges().size());
@@ -302,7 +304,7 @@ public final class FileBatchReader implements BatchReader {
 
   /** Batch {@code f}'s wanted bytes, in the compact body (waited for, or read now), decoded. */
   private RecordBatch decode(Fetch f) throws IOException {
-    ArrowFileDecoder.BodyRanges ranges = f.body();
+    BodyRanges ranges = f.body();
     if (positioned == null) {
       return decoder.decode(f.message(), ranges, read(ranges.ranges().get(0)));
     }

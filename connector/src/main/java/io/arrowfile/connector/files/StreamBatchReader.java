@@ -6,6 +6,8 @@ import io.arrowfile.columnar.memory.ArrowBuffer;
 import io.arrowfile.columnar.type.Field;
 import io.arrowfile.columnar.type.Schema;
 import io.arrowfile.ipc.ArrowFileDecoder;
+import io.arrowfile.ipc.BodyRanges;
+import io.arrowfile.ipc.ColumnSelection;
 import io.arrowfile.ipc.ArrowStreamDecoder;
 import io.arrowfile.ipc.ArrowStreamDecoder.StreamMessage;
 import io.arrowfile.ipc.BatchReader;
@@ -41,7 +43,7 @@ public final class StreamBatchReader implements BatchReader {
   private final PositionedSource positioned;
   private final BodyMemory memory;
   private final ArrowStreamDecoder decoder;
-  private final ArrowFileDecoder.Selection selection;
+  private final ColumnSelection selection;
   private final long start;
   private final long end;
   private final int window;
@@ -150,12 +152,12 @@ public final class StreamBatchReader implements BatchReader {
   /** Record batch {@code m}'s wanted columns: their ranges read into the reused memory, or the mapped body. */
   private RecordBatch decode(StreamMessage m) throws IOException {
     if (positioned == null) {
-      ArrowFileDecoder.BodyRanges ranges = decoder.body(m, 0);
+      BodyRanges ranges = decoder.body(m, 0);
       ByteRange all = ranges.ranges().get(0);
       bytesFetched += all.length();
       return decoder.decode(m, ranges, source.read(all.offset(), all.length()));
     }
-    ArrowFileDecoder.BodyRanges ranges = decoder.body(m, FileBatchReader.COALESCE_GAP);
+    BodyRanges ranges = decoder.body(m, FileBatchReader.COALESCE_GAP);
     ArrowBuffer body = memory.take(ranges.size());
     for (int r = 0; r < ranges.ranges().size(); r++) {
       ByteRange range = ranges.ranges().get(r);

@@ -9,6 +9,7 @@ import io.arrowfile.columnar.type.Schema;
 import io.arrowfile.connector.files.ArrowFiles;
 import io.arrowfile.connector.types.ArrowToSpark;
 import io.arrowfile.ipc.BatchReader;
+import io.arrowfile.ipc.BatchReaders;
 import io.arrowfile.ipc.ReadOptions;
 import io.arrowfile.testing.SparkSessionExtension;
 import io.arrowfile.testing.SparkTesting;
@@ -66,7 +67,7 @@ public class ArrowGoldenFilesSparkTest {
         p.getParent().getFileName() + "/" + p.getFileName(), () -> {
           long expected = 0;
           Schema schema;
-          try (BatchReader r = BatchReader.open(p, ReadOptions.DEFAULT)) {
+          try (BatchReader r = BatchReaders.open(p, ReadOptions.DEFAULT)) {
             schema = r.schema();
             RecordBatch b;
             while ((b = r.next()) != null) {
@@ -221,7 +222,7 @@ public class ArrowGoldenFilesSparkTest {
     return goldenFiles().stream().filter(p -> p.toString().endsWith(".arrow_file")).map(p -> DynamicTest.dynamicTest(
         p.getParent().getFileName() + "/" + p.getFileName(), () -> {
           Schema schema;
-          try (BatchReader r = BatchReader.open(p, ReadOptions.DEFAULT)) {
+          try (BatchReader r = BatchReaders.open(p, ReadOptions.DEFAULT)) {
             schema = r.schema();
           }
           Assumptions.assumeTrue(schema.fields().stream().anyMatch(ArrowGoldenFilesSparkTest::hasTime), "no times");
@@ -320,7 +321,7 @@ public class ArrowGoldenFilesSparkTest {
    * the batch loads ({@code generated_interval}: durations of ±2^63 seconds), or null.
    */
   static String[] beyondSpark(Path p) throws IOException {
-    try (BatchReader r = BatchReader.open(p, ReadOptions.DEFAULT)) {
+    try (BatchReader r = BatchReaders.open(p, ReadOptions.DEFAULT)) {
       org.apache.spark.sql.types.StructType sparkSchema = ArrowToSpark.schema(r.schema());
       RecordBatch b;
       while ((b = r.next()) != null) {

@@ -8,6 +8,7 @@ import io.arrowfile.columnar.array.ArrowArray;
 import io.arrowfile.ipc.ArrowFileReader;
 import io.arrowfile.ipc.ArrowStreamReader;
 import io.arrowfile.ipc.BatchReader;
+import io.arrowfile.ipc.BatchReaders;
 import io.arrowfile.ipc.ByteSource;
 import io.arrowfile.ipc.ReadOptions;
 import java.io.ByteArrayInputStream;
@@ -128,7 +129,7 @@ public final class FuzzReads {
     }
   }
 
-  /** A file when it starts with ARROW1, else a stream: as {@link BatchReader#open} decides. */
+  /** A file when it starts with ARROW1, else a stream: as {@link BatchReaders#open} decides. */
   public static void readEither(byte[] input, ReadOptions options, boolean values) throws IOException {
     if (input.length >= 6 && input[0] == 'A' && input[1] == 'R' && input[2] == 'R' && input[3] == 'O'
         && input[4] == 'W' && input[5] == '1') {

@@ -16,6 +16,7 @@ import io.arrowfile.ipc.ArrowFileWriter;
 import io.arrowfile.ipc.ArrowStreamReader;
 import io.arrowfile.ipc.ArrowStreamWriter;
 import io.arrowfile.ipc.BatchReader;
+import io.arrowfile.ipc.BatchReaders;
 import io.arrowfile.ipc.ReadOptions;
 import io.arrowfile.ipc.WriteOptions;
 import io.arrowfile.testing.ValueAssertions;
@@ -107,11 +108,11 @@ class GoldenFilesTest {
     return jsonCases().stream().map(json -> DynamicTest.dynamicTest(caseName(json), () -> {
       IntegrationJson.Content expected = IntegrationJson.read(json);
       Path[] written = writeBack(json, "");
-      try (BatchReader reader = BatchReader.open(written[0], FULL)) {
+      try (BatchReader reader = BatchReaders.open(written[0], FULL)) {
         assertTrue(reader instanceof ArrowFileReader);
         assertContentEquals(expected, OurReading.readAll(reader), caseName(json) + " (written back, file)");
       }
-      try (BatchReader reader = BatchReader.open(written[1], FULL)) {
+      try (BatchReader reader = BatchReaders.open(written[1], FULL)) {
         assertContentEquals(expected, OurReading.readAll(reader), caseName(json) + " (written back, stream)");
       }
     }));

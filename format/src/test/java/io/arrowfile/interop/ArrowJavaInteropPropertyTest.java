@@ -7,6 +7,7 @@ import io.arrowfile.columnar.ValidationLevel;
 import io.arrowfile.ipc.ArrowFileWriter;
 import io.arrowfile.ipc.ArrowStreamWriter;
 import io.arrowfile.ipc.BatchReader;
+import io.arrowfile.ipc.BatchReaders;
 import io.arrowfile.ipc.ReadOptions;
 import io.arrowfile.ipc.WriteOptions;
 import io.arrowfile.ipc.metadata.CompressionCodec;
@@ -70,7 +71,7 @@ class ArrowJavaInteropPropertyTest {
           ArrowJavaWriter.writeFile(file, data, codec);
           ArrowJavaWriter.writeStream(stream, data, codec);
           for (Path written : new Path[] {file, stream}) {
-            try (BatchReader reader = BatchReader.open(written, FULL)) {
+            try (BatchReader reader = BatchReaders.open(written, FULL)) {
               ValueAssertions.assertDatasetsEqual(data, Batches.readAll(reader),
                   ValueAssertions.SchemaCheck.IGNORE_DICTIONARY_IDS);
             }

@@ -5,6 +5,7 @@ import io.arrowfile.columnar.ValidationLevel;
 import io.arrowfile.ipc.ArrowFileWriter;
 import io.arrowfile.ipc.ArrowStreamWriter;
 import io.arrowfile.ipc.BatchReader;
+import io.arrowfile.ipc.BatchReaders;
 import io.arrowfile.ipc.ReadOptions;
 import io.arrowfile.ipc.WriteOptions;
 import io.arrowfile.ipc.metadata.CompressionCodec;
@@ -47,7 +48,7 @@ class RoundTripPropertyTest {
         }
       }
       for (Path written : new Path[] {file, stream}) {
-        try (BatchReader reader = BatchReader.open(written, FULL)) {
+        try (BatchReader reader = BatchReaders.open(written, FULL)) {
           ValueAssertions.assertDatasetsEqual(data, Batches.readAll(reader));
         }
       }

@@ -77,7 +77,7 @@ class DictionaryUnificationTest {
       writer.write(batch(SCHEMA, "red", "green"));
       writer.write(batch(SCHEMA, "blue"));
     }
-    try (BatchReader reader = BatchReader.open(stream, ReadOptions.DEFAULT)) {
+    try (BatchReader reader = BatchReaders.open(stream, ReadOptions.DEFAULT)) {
       assertEquals(List.of("red", "green"), values(reader.next()));
       RecordBatch second = reader.next();
       assertEquals(List.of("blue"), values(second));

@@ -73,7 +73,7 @@ class GoldenFilesTest {
             }
             assertEquals(fromFile, fromStream);
           }
-          try (BatchReader r = BatchReader.open(p, FULL)) {
+          try (BatchReader r = BatchReaders.open(p, FULL)) {
             while (r.next() != null) {
               // read all
             }
@@ -109,7 +109,7 @@ class GoldenFilesTest {
   Stream<DynamicTest> streamsRead() throws IOException {
     return goldenFiles(".stream").stream().map(p -> DynamicTest.dynamicTest(
         p.getParent().getFileName() + "/" + p.getFileName(), () -> {
-          try (BatchReader r = BatchReader.open(p, FULL)) {
+          try (BatchReader r = BatchReaders.open(p, FULL)) {
             assertNotNull(r.schema());
             RecordBatch b;
             while ((b = r.next()) != null) {

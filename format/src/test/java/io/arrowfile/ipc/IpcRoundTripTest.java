@@ -171,14 +171,14 @@ class IpcRoundTripTest {
       }
       assertThrows(IndexOutOfBoundsException.class, () -> r.recordBatch(4));
     }
-    try (BatchReader r = BatchReader.open(file, FULL)) {
+    try (BatchReader r = BatchReaders.open(file, FULL)) {
       assertTrue(r instanceof ArrowFileReader);
     }
     Path stream = dir.resolve("all.stream");
     try (ArrowStreamWriter w = ArrowStreamWriter.create(stream, batch.schema(), WriteOptions.DEFAULT)) {
       w.write(batch);
     }
-    try (BatchReader r = BatchReader.open(stream, FULL)) {
+    try (BatchReader r = BatchReaders.open(stream, FULL)) {
       assertTrue(r instanceof ArrowStreamReader);
       assertEquals(GoldenFilesTest.rows(batch), GoldenFilesTest.rows(r.next()));
       assertNull(r.next());

@@ -65,7 +65,7 @@ public final class ArrowFiles {
       }
       ArrowFileReader file = ArrowFileReader.open(source, options);
       if (source instanceof MappedFile) {
-        return file; // our own mapping rather than BatchReader.open's: closing the reader unmaps the file at once
+        return file; // our own mapping rather than BatchReaders.open's: closing the reader unmaps the file at once
       }
       List<Field> wanted = file.schema().fields();
       if (chooseColumns != null) {

@@ -10,6 +10,7 @@ import io.arrowfile.columnar.type.Field;
 import io.arrowfile.columnar.type.Schema;
 import io.arrowfile.ipc.ArrowFileReader;
 import io.arrowfile.ipc.BatchReader;
+import io.arrowfile.ipc.BatchReaders;
 import io.arrowfile.ipc.ByteSource;
 import io.arrowfile.ipc.ReadOptions;
 import io.arrowfile.ipc.MessageReader;
@@ -223,7 +224,7 @@ public final class ArrowTool {
 
   /** {@code inspect}'s line for one file of a directory. */
   private void summary(Path file) throws IOException {
-    try (BatchReader reader = BatchReader.open(file, ReadOptions.DEFAULT)) {
+    try (BatchReader reader = BatchReaders.open(file, ReadOptions.DEFAULT)) {
       List<BatchInfo> infos = batchInfos(file, reader);
       long rows = 0;
       RecordBatch batch;
@@ -248,7 +249,7 @@ public final class ArrowTool {
   }
 
   private void inspect(Path file) throws IOException {
-    try (BatchReader reader = BatchReader.open(file, ReadOptions.DEFAULT)) {
+    try (BatchReader reader = BatchReaders.open(file, ReadOptions.DEFAULT)) {
       boolean fileFormat = reader instanceof ArrowFileReader;
       out.println("file: " + file + " (Arrow IPC " + (fileFormat ? "file" : "stream") + " format, "
           + Files.size(file) + " bytes)");
@@ -364,7 +365,7 @@ public final class ArrowTool {
    * as strings (the folder names do not say their type); the number printed.
    */
   private long cat(Path file, Map<String, String> partition, long limit) throws IOException {
-    try (BatchReader reader = BatchReader.open(file, ReadOptions.DEFAULT)) {
+    try (BatchReader reader = BatchReaders.open(file, ReadOptions.DEFAULT)) {
       List<Field> fields = new ArrayList<>(reader.schema().fields());
       for (String key : partition.keySet()) {
         fields.add(Field.nullable(key, new io.arrowfile.columnar.type.ArrowType.Utf8()));
@@ -396,7 +397,7 @@ public final class ArrowTool {
   private void validate(Path file) throws IOException {
     long rows = 0;
     int batches = 0;
-    try (BatchReader reader = BatchReader.open(file, ReadOptions.DEFAULT.withValidation(ValidationLevel.FULL))) {
+    try (BatchReader reader = BatchReaders.open(file, ReadOptions.DEFAULT.withValidation(ValidationLevel.FULL))) {
       RecordBatch batch;
       while ((batch = reader.next()) != null) {
         rows += batch.length();

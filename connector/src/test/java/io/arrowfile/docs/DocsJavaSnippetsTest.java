@@ -8,7 +8,7 @@ import io.arrowfile.columnar.array.ArrowArray;
 import io.arrowfile.columnar.array.IntArray;
 import io.arrowfile.columnar.builder.DictionaryBuilder;
 import io.arrowfile.ipc.ArrowFileReader;
-import io.arrowfile.ipc.BatchReader;
+import io.arrowfile.ipc.BatchReaders;
 import io.arrowfile.ipc.ReadOptions;
 import java.io.StringWriter;
 import java.lang.reflect.Method;
@@ -70,7 +70,7 @@ class DocsJavaSnippetsTest {
     assertMethod(ArrowFileReader.class, "recordBatch", int.class, int[].class);
     assertMethod(ArrayData.class, "validityBits", long.class);
     assertMethod(IntArray.class, "getLongs", long.class, long[].class, int.class, int.class);
-    assertMethod(BatchReader.class, "open", Path.class, ReadOptions.class);
+    assertMethod(BatchReaders.class, "open", Path.class, ReadOptions.class);
     assertMethod(ArrowArray.class, "getObject", long.class);
     assertMethod(DictionaryBuilder.class, "retainDictionary", boolean.class);
     for (String name : List.of("io.arrowfile.ipc.ArrowStreamReader", "io.arrowfile.ipc.ArrowStreamWriter",

@@ -22,8 +22,9 @@ import org.apache.spark.sql.SparkSession;
  * The executors get the connector only through {@code spark.jars}. Uses nothing but Spark and the JDK (no test
  * helpers, no UDF classes: the slow read uses {@code reflect('java.lang.Thread', 'sleep', ...)}).
  *
- * <p>Arguments: output directory (a file path), the connector jar, executor JVM options. Prints {@code OK ...}
- * per passed step; any failure throws (exit code non-zero).
+ * <p>Arguments: output directory (a file path), the connector jar, executor JVM options, and whether to run the
+ * failure steps (an executor killed, a file truncated during a read; {@code true} if absent). Prints
+ * {@code OK ...} per passed step; any failure throws (exit code non-zero).
  */
 public final class LocalClusterDriver {
   private LocalClusterDriver() {}
@@ -34,6 +35,7 @@ public final class LocalClusterDriver {
     String out = args[0];
     String jar = args[1];
     String executorOpts = args[2];
+    boolean failures = args.length < 4 || Boolean.parseBoolean(args[3]);
     SparkSession spark = SparkSession.builder()
         .master("local-cluster[2,1,1024]")
         .appName("arrowfile-local-cluster")
@@ -53,6 +55,10 @@ public final class LocalClusterDriver {
       waitForExecutors(spark, 2);
       System.out.println("OK executors " + executorProcesses().size());
       run(spark, out);
+      if (failures) {
+        killExecutorDuringRead(spark, out);
+        truncateDuringRead(spark, out);
+      }
     } finally {
       spark.stop();
     }
@@ -115,9 +121,6 @@ public final class LocalClusterDriver {
     String zstd = out + "/zstd";
     source.write().format("arrowfile").option("compression", "zstd").partitionBy("part").save(zstd);
     check("zstd read", expected, canonical(spark.read().format("arrowfile").load(zstd)));
-
-    killExecutorDuringRead(spark, out);
-    truncateDuringRead(spark, out);
   }
 
   /**

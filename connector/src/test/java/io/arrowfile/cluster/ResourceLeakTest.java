@@ -26,7 +26,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Many queries over the same files leak nothing: after 400 small queries (full reads, filters, {@code LIMIT 1}
+ * Many queries over the same files leak nothing: after 200 small queries (full reads, filters, {@code LIMIT 1}
  * early exits, failing reads of a corrupt file; DataFrame (V2) and SQL (V1)) the JVM holds as many open file
  * descriptors and file mappings as before; 32 concurrent queries from one session get the right results; and so
  * do 8 threads of queries while another thread writes elsewhere.
@@ -42,7 +42,7 @@ class ResourceLeakTest {
   static List<String> expectedRows;
 
   static final int ROWS = 2000;
-  static final int QUERIES = 400;
+  static final int QUERIES = 200;
 
   @RegisterExtension
   static final SparkSessionExtension SESSION = SparkSessionExtension.of(() -> ClusterSupport.spark(
@@ -108,7 +108,7 @@ class ResourceLeakTest {
     }
     Snapshot before = Snapshot.take();
     long t0 = System.nanoTime();
-    // 50 of each of the 8 kinds: a data file left open or mapped shows after one query; Spark's own descriptors
+    // 25 of each of the 8 kinds: a data file left open or mapped shows after one query; Spark's own descriptors
     // get a margin of 16, which a leak of one per query of any kind exceeds
     for (int i = 0; i < QUERIES; i++) {
       query(i);

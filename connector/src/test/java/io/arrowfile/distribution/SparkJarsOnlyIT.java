@@ -3,6 +3,7 @@ package io.arrowfile.distribution;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.arrowfile.testing.LineCases;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -13,6 +14,7 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipFile;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -50,8 +52,14 @@ class SparkJarsOnlyIT {
     assertEquals(List.of(), foreign, "classes outside io.arrowfile (or examples) in the jar");
   }
 
+  /**
+   * The same driver as {@link #sparkSubmitWithJarsFindsTheSource}, our jar on the class path itself: the default
+   * line runs it; every line runs the spark-submit one, which checks the same and how users start Spark
+   * ({@link LineCases}).
+   */
   @Test
   void freshJvmWithSparkJarsAndOursReadsWritesAndKeepsSparksArrowWorking() throws Exception {
+    Assumptions.assumeTrue(LineCases.ALL, "the default line runs it (LineCases)");
     Path driverDir = driverClassAlone();
     List<String> command = java();
     command.add("-cp");

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.arrowfile.testing.LineCases;
 import io.arrowfile.testing.SparkSessionExtension;
 import io.arrowfile.testing.SparkTesting;
 import java.nio.file.Files;
@@ -130,7 +131,8 @@ class LimitAndTopNTest {
 
   @Test
   void topNGivesParquetsRowsAndThoseWithoutPushdown() {
-    for (String path : new String[] {arrow, files}) {
+    // one file and a directory of files: the second differs only in our planning, run on the default line
+    for (String path : LineCases.ALL ? new String[] {arrow, files} : new String[] {arrow}) {
       for (String sql : TOP_N) {
         Dataset<Row> q = query(path, "arrowfile", sql);
         List<Row> rows = q.collectAsList();

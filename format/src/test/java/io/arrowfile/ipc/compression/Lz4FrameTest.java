@@ -57,6 +57,9 @@ class Lz4FrameTest {
     return out;
   }
 
+  /** Bytes of a linked frame's data: two 64 KiB blocks, the second linked to the first. */
+  private static final int LINKED_BYTES = 80_000;
+
   /**
    * A frame from an encoder that is not ours: lz4-java's for independent blocks, commons-compress's for linked ones
    * (lz4-java writes only independent blocks). commons-compress's encoder is quadratic in the data it has seen
@@ -120,10 +123,12 @@ class Lz4FrameTest {
   @ParameterizedTest(name = "{0} blocks, linked={1}, checksums={2}")
   @MethodSource("shapes")
   void decodesFramesOfEveryShape(BlockSize size, boolean linked, boolean checksums) throws IOException {
-    // A few hundred KiB span several 64 KiB blocks (see commonsFrame for why not more); our writer's frames and the
-    // pyarrow interop tests cover megabytes.
-    for (byte[] data : new byte[][] {compressible(140_000, 1), random(100_000, 2), new byte[1], new byte[0],
-        compressible(65_537, 3)}) {
+    // Over a hundred KiB span several 64 KiB blocks; our writer's frames and the pyarrow interop tests cover
+    // megabytes. Linked frames come from commons-compress, which takes seconds for each (see referenceFrame): two
+    // blocks are enough for the second to reach back into the first.
+    int n = linked ? LINKED_BYTES : 140_000;
+    for (byte[] data : new byte[][] {compressible(n, 1), random(linked ? LINKED_BYTES : 100_000, 2), new byte[1],
+        new byte[0], compressible(65_537, 3)}) {
       byte[] frame = referenceFrame(data, size, checksums, checksums, linked);
       assertArrayEquals(data, decode(frame, data.length), size + " " + data.length + " bytes");
     }
@@ -202,7 +207,7 @@ class Lz4FrameTest {
 
   @Test
   void concatenatedAndSkippableFrames() throws IOException {
-    byte[] a = compressible(100_000, 4);
+    byte[] a = compressible(LINKED_BYTES, 4);
     byte[] b = random(1000, 5);
     ByteBuffer skippable = ByteBuffer.allocate(8 + 5).order(ByteOrder.LITTLE_ENDIAN);
     skippable.putInt(0x184D2A5F).putInt(5).put(new byte[5]);
@@ -250,7 +255,7 @@ class Lz4FrameTest {
 
   @Test
   void aFlippedByteWithoutChecksumsFailsOrDecodesToTheDeclaredLength() throws IOException {
-    byte[] data = compressible(140_000, 9);
+    byte[] data = compressible(LINKED_BYTES, 9);
     byte[] frame = referenceFrame(data, BlockSize.K64, false, false, true);
     Random r = new Random(10);
     for (int i = 0; i < 300; i++) {
@@ -266,7 +271,7 @@ class Lz4FrameTest {
 
   @Test
   void truncatedFramesAndWrongLengthsFail() throws IOException {
-    byte[] data = compressible(140_000, 12);
+    byte[] data = compressible(LINKED_BYTES, 12);
     byte[] frame = referenceFrame(data, BlockSize.K64, false, false, true);
     for (int cut : new int[] {3, 6, 7, 20, frame.length / 2, frame.length - 1}) {
       failure(Arrays.copyOf(frame, cut), data.length);

@@ -29,8 +29,8 @@ import org.junit.jupiter.api.TestFactory;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
- * Every golden file of arrow-testing (file and stream format) reads through Spark, mapped (on the default line) and through
- * Hadoop reads, with as many rows as our own reader counts, every value materialized, and equals its JSON.
+ * Every golden file of arrow-testing (file and stream format) reads through Spark, mapped (on the default line) and
+ * through Hadoop reads, with as many rows as our own reader counts, every value materialized, and equals its JSON.
  * What Spark has no type for reads under the documented rules (docs/types.md, "Arrow to Spark"): Decimal256 beyond 38
  * digits as exact text, repeated field names made unique ({@code generated_duplicate_fieldnames}, and
  * {@code generated_union}, whose top-level names repeat), unions as structs. The one file Spark's TIME type

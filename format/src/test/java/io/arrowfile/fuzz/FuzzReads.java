@@ -5,10 +5,14 @@ import io.arrowfile.columnar.ArrowFormatException;
 import io.arrowfile.columnar.RecordBatch;
 import io.arrowfile.columnar.ValidationLevel;
 import io.arrowfile.columnar.array.ArrowArray;
+import io.arrowfile.columnar.memory.ArrowBuffer;
 import io.arrowfile.ipc.ArrowFileReader;
+import io.arrowfile.ipc.ArrowStreamDecoder;
 import io.arrowfile.ipc.ArrowStreamReader;
 import io.arrowfile.ipc.BatchReader;
 import io.arrowfile.ipc.BatchReaders;
+import io.arrowfile.ipc.BodyRanges;
+import io.arrowfile.ipc.ByteRange;
 import io.arrowfile.ipc.ByteSource;
 import io.arrowfile.ipc.ReadOptions;
 import java.io.ByteArrayInputStream;
@@ -126,6 +130,47 @@ public final class FuzzReads {
         options)) {
       reader.schema();
       drain(reader, values);
+    }
+  }
+
+  /**
+   * Drives {@link ArrowStreamDecoder} over {@code input} as a split of a stream file does: every message's header
+   * from the start, the dictionaries the selection uses, and the record batches whose message starts at or after
+   * {@code from}, of every other column ({@code everyOther}) or all, each wanted range fetched apart and placed
+   * where the decoder says.
+   */
+  public static void decodeStream(byte[] input, ReadOptions options, long from, boolean everyOther)
+      throws IOException {
+    ByteSource source = ByteSource.wrap(input, "fuzz.arrows");
+    ArrowStreamDecoder decoder = ArrowStreamDecoder.of("fuzz.arrows", input.length, options);
+    boolean selected = false;
+    ByteRange prefix;
+    while ((prefix = decoder.prefix()) != null) {
+      ByteRange metadata = decoder.metadata(source.read(prefix.offset(), prefix.length()));
+      if (metadata == null) {
+        return;
+      }
+      ArrowStreamDecoder.StreamMessage m = decoder.message(source.read(metadata.offset(), metadata.length()));
+      if (!selected) {
+        int n = decoder.schema().fields().size();
+        decoder.selectColumns(everyOther ? java.util.stream.IntStream.range(0, n).filter(c -> c % 2 == 0).toArray()
+            : null);
+        selected = true;
+      } else if (m.isDictionaryBatch()) {
+        ByteRange body = decoder.dictionaryBody(m);
+        if (body != null) {
+          decoder.readDictionary(m, source.read(body.offset(), body.length()));
+        }
+      } else if (m.isRecordBatch() && m.offset() >= from) {
+        BodyRanges ranges = decoder.body(m, 0);
+        byte[] body = new byte[Math.toIntExact(ranges.size())];
+        for (int r = 0; r < ranges.ranges().size(); r++) {
+          ByteRange range = ranges.ranges().get(r);
+          source.read(range.offset(), range.length()).getBytes(0, body, Math.toIntExact(ranges.placedAt(r)),
+              Math.toIntExact(range.length()));
+        }
+        touchEveryValue(decoder.decode(m, ranges, ArrowBuffer.wrap(body)));
+      }
     }
   }
 

@@ -2,7 +2,9 @@ package io.arrowfile.columnar;
 
 /**
  * How much of an array is checked before it is read, after nanoarrow's levels. Every level includes the
- * ones before it. After {@link #DEFAULT}, no read of a valid index can leave the array's buffers; after
+ * ones before it. After {@link #DEFAULT}, the validity, values, offsets and views buffers hold every index of the
+ * array, but a hostile offset or view inside them may still point outside the data it addresses (the readers'
+ * bounds checks then throw); after {@link #BOUNDS}, no read of any value can leave the array's buffers; after
  * {@link #FULL}, every value is also what its type promises.
  */
 public enum ValidationLevel {

@@ -137,10 +137,13 @@ public final class FuzzReads {
    * Drives {@link ArrowStreamDecoder} over {@code input} as a split of a stream file does: every message's header
    * from the start, the dictionaries the selection uses, and the record batches whose message starts at or after
    * {@code from}, of every other column ({@code everyOther}) or all, each wanted range fetched apart and placed
-   * where the decoder says.
+   * where the decoder says; every value is then read. At {@link ValidationLevel#BOUNDS}, as the connector's scans
+   * validate: below it a hostile view or offset may still point outside its buffers (the readers' bounds checks
+   * then throw), which only that level rules out.
    */
   public static void decodeStream(byte[] input, ReadOptions options, long from, boolean everyOther)
       throws IOException {
+    options = options.withValidation(ValidationLevel.BOUNDS);
     ByteSource source = ByteSource.wrap(input, "fuzz.arrows");
     ArrowStreamDecoder decoder = ArrowStreamDecoder.of("fuzz.arrows", input.length, options);
     boolean selected = false;

@@ -86,19 +86,21 @@ final class Bench {
 
   /**
    * Runs {@code mainClass} in a new JVM with this one's class path and JVM options (less {@code -Xmx} and the
-   * {@code bench.*} properties, unless {@code jvmOptions} give them again), each output line to {@code lines}.
+   * {@code bench.*} properties, unless {@code jvmOptions} give them again), each output line to {@code lines}. It
+   * starts through {@link BenchLauncher} with this run's {@code bench.settings}, so the child has every setting of
+   * the bench profile too (S3A's benchmark needs {@code arrowfile.s3proxy.jar}, which only the settings carry).
    */
   static int runJvm(List<String> jvmOptions, String mainClass, List<String> args,
       java.util.function.Consumer<String> lines) throws IOException, InterruptedException {
     List<String> cmd = new ArrayList<>();
     cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
     for (String a : java.lang.management.ManagementFactory.getRuntimeMXBean().getInputArguments()) {
-      if (!a.startsWith("-Xmx") && !a.startsWith("-Dbench.")) {
+      if (!a.startsWith("-Xmx") && (!a.startsWith("-Dbench.") || a.startsWith("-Dbench.settings="))) {
         cmd.add(a);
       }
     }
     cmd.addAll(jvmOptions);
-    cmd.addAll(List.of("-cp", System.getProperty("java.class.path"), mainClass));
+    cmd.addAll(List.of("-cp", System.getProperty("java.class.path"), BenchLauncher.class.getName(), mainClass));
     cmd.addAll(args);
     Process child = new ProcessBuilder(cmd).redirectErrorStream(true).start();
     try (java.io.BufferedReader in = new java.io.BufferedReader(

@@ -20,6 +20,6 @@ public final class LineCases {
 
   /** {@code cases} on the default line; elsewhere the ones {@code onEveryLine} keeps. */
   public static <T> List<T> of(List<T> cases, Predicate<? super T> onEveryLine) {
-    return ALL ? cases : cases.stream().filter(onEveryLine).map(c -> (T) c).toList();
+    return ALL ? cases : cases.stream().filter(onEveryLine).toList();
   }
 }

@@ -15,6 +15,9 @@ import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.Random;
 import java.util.stream.Stream;
 import net.jpountz.lz4.LZ4Compressor;
@@ -67,31 +70,46 @@ class Lz4FrameTest {
    */
   static byte[] referenceFrame(byte[] data, BlockSize size, boolean contentChecksum, boolean blockChecksum,
       boolean linked) throws IOException {
-    ByteArrayOutputStream bytes = new ByteArrayOutputStream();
     if (!linked) {
-      java.util.List<LZ4FrameOutputStream.FLG.Bits> flags = new java.util.ArrayList<>();
-      flags.add(LZ4FrameOutputStream.FLG.Bits.BLOCK_INDEPENDENCE);
-      if (contentChecksum) {
-        flags.add(LZ4FrameOutputStream.FLG.Bits.CONTENT_CHECKSUM);
-      }
-      if (blockChecksum) {
-        flags.add(LZ4FrameOutputStream.FLG.Bits.BLOCK_CHECKSUM);
-      }
-      try (LZ4FrameOutputStream out = new LZ4FrameOutputStream(bytes, switch (size) {
-            case K64 -> LZ4FrameOutputStream.BLOCKSIZE.SIZE_64KB;
-            case K256 -> LZ4FrameOutputStream.BLOCKSIZE.SIZE_256KB;
-            case M1 -> LZ4FrameOutputStream.BLOCKSIZE.SIZE_1MB;
-            case M4 -> LZ4FrameOutputStream.BLOCKSIZE.SIZE_4MB;
-          }, flags.toArray(new LZ4FrameOutputStream.FLG.Bits[0]))) {
-        out.write(data);
-      }
-      return bytes.toByteArray();
+      return independentFrame(data, size, contentChecksum, blockChecksum);
     }
     if (data.length > 200_000) {
       throw new IllegalArgumentException("commons-compress takes seconds for linked frames beyond ~200 KB");
     }
-    try (FramedLZ4CompressorOutputStream out = new FramedLZ4CompressorOutputStream(bytes,
-        new FramedLZ4CompressorOutputStream.Parameters(size, contentChecksum, blockChecksum, linked))) {
+    // Each linked frame is encoded once for the whole class: the tests below share their data to that end.
+    List<Object> key = List.of(ByteBuffer.wrap(data), size, contentChecksum, blockChecksum);
+    byte[] frame = LINKED_FRAMES.get(key);
+    if (frame == null) {
+      ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+      try (FramedLZ4CompressorOutputStream out = new FramedLZ4CompressorOutputStream(bytes,
+          new FramedLZ4CompressorOutputStream.Parameters(size, contentChecksum, blockChecksum, true))) {
+        out.write(data);
+      }
+      frame = bytes.toByteArray();
+      LINKED_FRAMES.put(key, frame);
+    }
+    return frame.clone();
+  }
+
+  private static final Map<List<Object>, byte[]> LINKED_FRAMES = new ConcurrentHashMap<>();
+
+  private static byte[] independentFrame(byte[] data, BlockSize size, boolean contentChecksum,
+      boolean blockChecksum) throws IOException {
+    ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+    List<LZ4FrameOutputStream.FLG.Bits> flags = new java.util.ArrayList<>();
+    flags.add(LZ4FrameOutputStream.FLG.Bits.BLOCK_INDEPENDENCE);
+    if (contentChecksum) {
+      flags.add(LZ4FrameOutputStream.FLG.Bits.CONTENT_CHECKSUM);
+    }
+    if (blockChecksum) {
+      flags.add(LZ4FrameOutputStream.FLG.Bits.BLOCK_CHECKSUM);
+    }
+    try (LZ4FrameOutputStream out = new LZ4FrameOutputStream(bytes, switch (size) {
+          case K64 -> LZ4FrameOutputStream.BLOCKSIZE.SIZE_64KB;
+          case K256 -> LZ4FrameOutputStream.BLOCKSIZE.SIZE_256KB;
+          case M1 -> LZ4FrameOutputStream.BLOCKSIZE.SIZE_1MB;
+          case M4 -> LZ4FrameOutputStream.BLOCKSIZE.SIZE_4MB;
+        }, flags.toArray(new LZ4FrameOutputStream.FLG.Bits[0]))) {
       out.write(data);
     }
     return bytes.toByteArray();
@@ -207,11 +225,11 @@ class Lz4FrameTest {
 
   @Test
   void concatenatedAndSkippableFrames() throws IOException {
-    byte[] a = compressible(LINKED_BYTES, 4);
+    byte[] a = compressible(LINKED_BYTES, 1);
     byte[] b = random(1000, 5);
     ByteBuffer skippable = ByteBuffer.allocate(8 + 5).order(ByteOrder.LITTLE_ENDIAN);
     skippable.putInt(0x184D2A5F).putInt(5).put(new byte[5]);
-    byte[] joined = concat(referenceFrame(a, BlockSize.K64, true, false, true), skippable.array(),
+    byte[] joined = concat(referenceFrame(a, BlockSize.K64, true, true, true), skippable.array(),
         referenceFrame(b, BlockSize.K256, false, true, false));
     assertArrayEquals(concat(a, b), decode(joined, a.length + b.length));
   }
@@ -255,7 +273,7 @@ class Lz4FrameTest {
 
   @Test
   void aFlippedByteWithoutChecksumsFailsOrDecodesToTheDeclaredLength() throws IOException {
-    byte[] data = compressible(LINKED_BYTES, 9);
+    byte[] data = compressible(LINKED_BYTES, 1);
     byte[] frame = referenceFrame(data, BlockSize.K64, false, false, true);
     Random r = new Random(10);
     for (int i = 0; i < 300; i++) {
@@ -271,7 +289,7 @@ class Lz4FrameTest {
 
   @Test
   void truncatedFramesAndWrongLengthsFail() throws IOException {
-    byte[] data = compressible(LINKED_BYTES, 12);
+    byte[] data = compressible(LINKED_BYTES, 1);
     byte[] frame = referenceFrame(data, BlockSize.K64, false, false, true);
     for (int cut : new int[] {3, 6, 7, 20, frame.length / 2, frame.length - 1}) {
       failure(Arrays.copyOf(frame, cut), data.length);

@@ -86,4 +86,48 @@ public final class PythonPeers {
       throw new AssertionError("interrupted running " + command, e);
     }
   }
+
+  /** What a writing script left: the directory it wrote into and its standard output. */
+  public record Written(Path dir, String stdout) {}
+
+  /**
+   * Runs a script that writes files into a directory, its last argument, once per checkout: every line module's
+   * tests read the same peer files, so the first module to ask writes them under {@code target/peer-files} and the
+   * others reuse them (the line modules run one after another). The directory is named after the script, its
+   * arguments and a hash of {@code testkit/python}'s scripts, so an edited script writes afresh. Readers must not
+   * write into it: each test's own output goes to its own temporary directory.
+   */
+  public static Written writeOnce(String script, long timeoutSeconds, String... argsBeforeDir) {
+    require();
+    try {
+      java.security.MessageDigest sha = java.security.MessageDigest.getInstance("SHA-256");
+      sha.update(String.join("\0", argsBeforeDir).getBytes(StandardCharsets.UTF_8));
+      try (java.util.stream.Stream<Path> files = Files.list(SCRIPTS)) {
+        for (Path f : files.filter(f -> f.toString().endsWith(".py")).sorted().toList()) {
+          sha.update(f.getFileName().toString().getBytes(StandardCharsets.UTF_8));
+          sha.update(Files.readAllBytes(f));
+        }
+      }
+      String hash = java.util.HexFormat.of().formatHex(sha.digest(), 0, 8);
+      Path cache = VENV.toAbsolutePath().getParent().resolve("peer-files");
+      Path dir = cache.resolve(script.replace(".py", "") + "-" + hash);
+      Path stdout = dir.resolve("stdout.txt");
+      if (!Files.isRegularFile(stdout)) {
+        Files.createDirectories(cache);
+        Path tmp = Files.createTempDirectory(cache, "writing-");
+        List<String> args = new ArrayList<>(List.of(argsBeforeDir));
+        args.add(tmp.toString());
+        String out = run(script, timeoutSeconds, args.toArray(new String[0]));
+        Files.writeString(tmp.resolve("stdout.txt"), out, StandardCharsets.UTF_8);
+        try {
+          Files.move(tmp, dir, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+        } catch (java.nio.file.FileAlreadyExistsException | java.nio.file.DirectoryNotEmptyException raced) {
+          // another JVM wrote the same files first: use its
+        }
+      }
+      return new Written(dir, Files.readString(stdout, StandardCharsets.UTF_8));
+    } catch (IOException | java.security.NoSuchAlgorithmException e) {
+      throw new AssertionError("could not write " + script + "'s files: " + e, e);
+    }
+  }
 }

@@ -53,12 +53,13 @@ class CanonicalExtensionsPeerTest {
   @TestFactory
   Stream<DynamicTest> pyarrowFilesReadAsSparkTypes() throws Exception {
     SparkLine.assumeVariant();
-    JsonNode cases = JSON.readTree(PythonPeers.run("canonical_extensions.py", 300, "write", dir.toString()));
+    PythonPeers.Written written = PythonPeers.writeOnce("canonical_extensions.py", 300, "write");
+    JsonNode cases = JSON.readTree(written.stdout());
     List<DynamicTest> out = new ArrayList<>();
     for (Iterator<Map.Entry<String, JsonNode>> it = cases.properties().iterator(); it.hasNext(); ) {
       Map.Entry<String, JsonNode> c = it.next();
       boolean file = c.getValue().get("format").asText().equals("file");
-      Path path = dir.resolve(c.getKey() + (file ? ".arrow" : ".arrows"));
+      Path path = written.dir().resolve(c.getKey() + (file ? ".arrow" : ".arrows"));
       JsonNode refused = c.getValue().get("refused");
       out.add(DynamicTest.dynamicTest(c.getKey(), refused.isNull()
           ? () -> assertReads(path, c.getValue().get("columns"))

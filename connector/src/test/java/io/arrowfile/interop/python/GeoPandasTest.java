@@ -67,12 +67,14 @@ class GeoPandasTest {
 
   @TestFactory
   Stream<DynamicTest> geoPandasFilesReadAsGeometry() throws Exception {
-    JsonNode cases = JSON.readTree(PythonPeers.run("geopandas_peer.py", 300, "write", dir.toString()));
+    PythonPeers.Written written = PythonPeers.writeOnce("geopandas_peer.py", 300, "write");
+    JsonNode cases = JSON.readTree(written.stdout());
     List<DynamicTest> out = new ArrayList<>();
     for (Iterator<Map.Entry<String, JsonNode>> it = cases.properties().iterator(); it.hasNext(); ) {
       Map.Entry<String, JsonNode> c = it.next();
       out.add(DynamicTest.dynamicTest(c.getKey(), () -> {
-        Dataset<Row> df = spark().read().format("arrowfile").load(dir.resolve(c.getKey() + ".arrow").toString());
+        Dataset<Row> df = spark().read().format("arrowfile")
+            .load(written.dir().resolve(c.getKey() + ".arrow").toString());
         int srid = c.getValue().get("srid").asInt();
         assertTrue(df.schema().apply("geometry").dataType().typeName().startsWith("geometry("), df.schema().toDDL());
         List<String> want = new ArrayList<>();
@@ -117,8 +119,9 @@ class GeoPandasTest {
   @TestFactory
   Stream<DynamicTest> withoutGeometryTypesGeoPandasFilesReadAsWkb() throws Exception {
     Assumptions.assumeFalse(GeoArrow.SPARK_HAS_GEO, "this line reads them as GEOMETRY: geoPandasFilesReadAsGeometry");
-    Path in = Files.createDirectories(dir.resolve("as-binary"));
-    JsonNode cases = JSON.readTree(PythonPeers.run("geopandas_peer.py", 300, "write", in.toString()));
+    PythonPeers.Written peerFiles = PythonPeers.writeOnce("geopandas_peer.py", 300, "write");
+    Path in = peerFiles.dir();
+    JsonNode cases = JSON.readTree(peerFiles.stdout());
     List<DynamicTest> out = new ArrayList<>();
     for (Iterator<Map.Entry<String, JsonNode>> it = cases.fields(); it.hasNext(); ) {
       Map.Entry<String, JsonNode> c = it.next();

@@ -9,7 +9,6 @@ import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.extension.RegisterExtension;
-import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -18,7 +17,8 @@ import org.junit.jupiter.params.provider.ValueSource;
  * columns well over 64 KiB read through Spark, every value accounted for by aggregates computed in Python.
  */
 class Lz4FeatherTest {
-  @TempDir static Path dir;
+  /** The peer files (PythonPeers.writeOnce): read only. */
+  private static Path dir;
   private static SparkSession spark;
   private static String expected;
 
@@ -27,7 +27,9 @@ class Lz4FeatherTest {
 
   @BeforeAll
   static void write() {
-    expected = PythonPeers.run("write_lz4_feather.py", 300, dir.toString()).strip();
+    PythonPeers.Written written = PythonPeers.writeOnce("write_lz4_feather.py", 300);
+    dir = written.dir();
+    expected = written.stdout().strip();
     spark = SESSION.session();
   }
 

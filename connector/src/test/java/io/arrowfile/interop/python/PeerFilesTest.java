@@ -40,7 +40,6 @@ import org.junit.jupiter.api.DynamicContainer;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
 import org.junit.jupiter.api.extension.RegisterExtension;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Files as pyarrow, pandas and Polars write them ({@code testkit/python/write_peer_files.py}: every type pyarrow
@@ -66,14 +65,14 @@ public class PeerFilesTest {
       "pyarrow_zero_rows", "pyarrow_empty_batch", "pyarrow_large_zstd", "pyarrow_dictionary_deltas",
       "pandas_to_feather", "polars_oldest_uncompressed", "polars_newest_zstd", "polars_stream_oldest_lz4");
 
-  @TempDir static Path dir;
-
   @RegisterExtension
   static final SparkSessionExtension SESSION = SparkSessionExtension.local("peer-files");
 
   @TestFactory
   Stream<DynamicContainer> peerFiles() throws IOException {
-    JsonNode cases = JSON.readTree(PythonPeers.run("write_peer_files.py", 600, dir.toString()));
+    PythonPeers.Written written = PythonPeers.writeOnce("write_peer_files.py", 600);
+    Path dir = written.dir();
+    JsonNode cases = JSON.readTree(written.stdout());
     List<String> names = new ArrayList<>();
     cases.forEach(c -> names.add(c.asText()));
     assertTrue(names.containsAll(ON_EVERY_LINE), "cases every line reads, not written by the generator: "

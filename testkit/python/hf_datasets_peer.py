@@ -11,7 +11,7 @@ Usage:
       load_dataset("arrow", data_files=[...]), and each with pyarrow.ipc.open_stream. Prints
       {"from_file": rows|{"error"}, "load_dataset": rows|{"error"}, "open_stream": rows|{"error"},
        "polars": rows|{"error"}, "features": str, "from_file_types": {column: arrow type}}, rows canonical, in
-      file order; "polars" is Polars' read_ipc_stream, which refuses delta dictionaries.
+      file order; "polars" is Polars' read_ipc_stream, which refuses delta dictionaries (dictionaryDeltas=true).
 
 Canonical form (HuggingFaceDatasetsTest.canonical builds the same from Spark's rows): None -> null; bool; int;
 float -> its IEEE 754 double bits as an integer (exact both sides); str; bytes -> lower-case hex; date -> days since

@@ -57,7 +57,8 @@ public final class ArrowOptions {
   public static final List<String> WRITE_OPTIONS = List.of(ArrowWriteOptions.COMPRESSION,
       ArrowWriteOptions.COMPRESSION_LEVEL, ArrowWriteOptions.ROWS_PER_BATCH, ArrowWriteOptions.MAX_BATCH_BYTES,
       ArrowWriteOptions.STATISTICS, ArrowWriteOptions.DICTIONARY, ArrowWriteOptions.CHECKSUM,
-      ArrowWriteOptions.SORT_WITHIN_FILES, ArrowWriteOptions.IPC_FORMAT, ArrowWriteOptions.FILE_EXTENSION);
+      ArrowWriteOptions.SORT_WITHIN_FILES, ArrowWriteOptions.IPC_FORMAT, ArrowWriteOptions.FILE_EXTENSION,
+      ArrowWriteOptions.DICTIONARY_DELTAS);
 
   /** Every option name of arrowfile, in the order error messages list them. */
   public static final List<String> NAMES = concat(WRITE_OPTIONS, READ_OPTIONS);

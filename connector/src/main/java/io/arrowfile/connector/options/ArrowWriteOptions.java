@@ -39,7 +39,12 @@ import java.util.Map;
  *   <tr><td>{@value #IPC_FORMAT}</td><td>{@code file} | {@code stream}: the Arrow IPC file format (magic, batches,
  *       footer) or the stream format (no footer: what stream-only readers open, such as Hugging Face
  *       {@code datasets}' {@code Dataset.from_file} and {@code pyarrow.ipc.open_stream}); a stream carries no
- *       statistics and its dictionaries come before the batches, growing by deltas</td><td>{@code file}</td></tr>
+ *       statistics and its dictionaries come before the batches that use them</td><td>{@code file}</td></tr>
+ *   <tr><td>{@value #DICTIONARY_DELTAS}</td><td>{@code true} | {@code false}, with {@code ipcFormat=stream}: when
+ *       a later batch adds values to an encoded column, a delta dictionary batch of only the new values, instead
+ *       of the whole dictionary again as a replacement (smaller streams; Polars and nanoarrow refuse deltas, as
+ *       pyarrow's writer avoids them unless asked: {@code emit_dictionary_deltas}). A dictionary that outgrew
+ *       memory always grows by deltas</td><td>{@code false}</td></tr>
  *   <tr><td>{@value #FILE_EXTENSION}</td><td>the written files' extension, letters, digits, {@code _} and
  *       {@code -}, with or without its dot</td><td>{@code arrow} for files, {@code arrows} for streams</td></tr>
  * </table>
@@ -72,6 +77,8 @@ public final class ArrowWriteOptions implements Serializable {
    */
   public static final String IPC_FORMAT = "ipcFormat";
   public static final String FILE_EXTENSION = "fileExtension";
+  /** pyarrow's {@code IpcWriteOptions.emit_dictionary_deltas}, in this source's option style. */
+  public static final String DICTIONARY_DELTAS = "dictionaryDeltas";
 
   public static final int DEFAULT_ROWS_PER_BATCH = 65536;
   public static final long DEFAULT_MAX_BATCH_BYTES = 64L << 20;
@@ -126,6 +133,7 @@ public final class ArrowWriteOptions implements Serializable {
   private final List<String> sortWithinFiles;
   private final IpcFormat ipcFormat;
   private final String fileExtension;
+  private final boolean dictionaryDeltas;
 
   ArrowWriteOptions(CompressionCodec compression, int zstdLevel, int rowsPerBatch, long maxBatchBytes,
       boolean statistics, boolean checksum) {
@@ -136,6 +144,14 @@ public final class ArrowWriteOptions implements Serializable {
   ArrowWriteOptions(CompressionCodec compression, int zstdLevel, int rowsPerBatch, long maxBatchBytes,
       boolean statistics, boolean checksum, Dictionary dictionary, List<String> sortWithinFiles,
       IpcFormat ipcFormat, String fileExtension) {
+    this(compression, zstdLevel, rowsPerBatch, maxBatchBytes, statistics, checksum, dictionary, sortWithinFiles,
+        ipcFormat, fileExtension, false);
+  }
+
+  ArrowWriteOptions(CompressionCodec compression, int zstdLevel, int rowsPerBatch, long maxBatchBytes,
+      boolean statistics, boolean checksum, Dictionary dictionary, List<String> sortWithinFiles,
+      IpcFormat ipcFormat, String fileExtension, boolean dictionaryDeltas) {
+    this.dictionaryDeltas = dictionaryDeltas;
     this.ipcFormat = ipcFormat;
     this.fileExtension = fileExtension;
     this.sortWithinFiles = List.copyOf(sortWithinFiles);
@@ -230,8 +246,13 @@ public final class ArrowWriteOptions implements Serializable {
     if (sortValue != null) {
       sort = columnList(SORT_WITHIN_FILES, sortValue);
     }
+    boolean deltas = get(options, DICTIONARY_DELTAS) != null && bool(options, DICTIONARY_DELTAS);
+    if (deltas && format != IpcFormat.STREAM) {
+      throw new IllegalArgumentException("arrowfile write option " + DICTIONARY_DELTAS + "=true needs " + IPC_FORMAT
+          + "=stream: a file holds one complete dictionary per column, written after its batches, and no deltas");
+    }
     return new ArrowWriteOptions(compression, level, rows, bytes, statistics, checksum, dictionary, sort, format,
-        extension);
+        extension, deltas);
   }
 
   /**
@@ -390,12 +411,20 @@ public final class ArrowWriteOptions implements Serializable {
   /** These options with the sort columns replaced by {@code columns} (the names resolved against the schema). */
   public ArrowWriteOptions withSortWithinFiles(List<String> columns) {
     return new ArrowWriteOptions(compression, zstdLevel, rowsPerBatch, maxBatchBytes, statistics, checksum,
-        dictionary, columns, ipcFormat, fileExtension);
+        dictionary, columns, ipcFormat, fileExtension, dictionaryDeltas);
   }
 
   /** The IPC format the files are written in. */
   public IpcFormat ipcFormat() {
     return ipcFormat;
+  }
+
+  /**
+   * Whether a stream's encoded columns grow their dictionaries by delta batches of the new values (else each
+   * change goes out as the whole dictionary, a replacement).
+   */
+  public boolean dictionaryDeltas() {
+    return dictionaryDeltas;
   }
 
   /** The written files' extension, with its dot. */
@@ -418,6 +447,7 @@ public final class ArrowWriteOptions implements Serializable {
     return "ArrowWriteOptions[compression=" + compression + ", zstdLevel=" + zstdLevel + ", rowsPerBatch="
         + rowsPerBatch + ", maxBatchBytes=" + maxBatchBytes + ", statistics=" + statistics
         + ", checksum=" + checksum + ", dictionary=" + dictionary + ", sortWithinFiles=" + sortWithinFiles
-        + ", ipcFormat=" + ipcFormat + ", fileExtension=" + fileExtension + "]";
+        + ", ipcFormat=" + ipcFormat + ", fileExtension=" + fileExtension + ", dictionaryDeltas=" + dictionaryDeltas
+        + "]";
   }
 }

@@ -47,8 +47,8 @@ import org.apache.spark.sql.types.StructType;
  * complete dictionary is written on {@link #close()}, after the last record batch and before the footer (a
  * dictionary that outgrew memory comes from local disk, uncompressed: {@link DictionaryStringWriter}). A stream
  * decodes each batch with the dictionaries before it, so there each encoded column's dictionary is written before
- * the first batch, and before each later batch that added values, a delta of the values it added
- * ({@link ArrowStreamWriter#writeDictionary}).
+ * the first batch, and before each later batch that added values, the whole dictionary again (a replacement), or
+ * with {@code dictionaryDeltas=true} a delta of the values it added ({@link ArrowStreamWriter#writeDictionary}).
  *
  * <p><b>Footer custom metadata.</b>
  * <ul>
@@ -155,12 +155,21 @@ public final class ArrowOutputWriter extends OutputWriter {
     writeNewDictionaryValues(s, false);
   }
 
-  /** A stream's dictionaries: each encoded column's values added since the last call ({@code delta}: as deltas). */
-  private void writeNewDictionaryValues(ArrowStreamWriter s, boolean delta) throws IOException {
+  /**
+   * A stream's dictionaries: at the start ({@code later} false) each encoded column's whole dictionary; before a
+   * later batch, each dictionary that batch grew, as a delta of the new values ({@code dictionaryDeltas=true}, or a
+   * dictionary that outgrew memory) or else as the whole dictionary again, a replacement, which readers without
+   * delta support (Polars, nanoarrow) read too. Old values keep their indices either way.
+   */
+  private void writeNewDictionaryValues(ArrowStreamWriter s, boolean later) throws IOException {
     for (int i = 0; i < dictionaries.length; i++) {
-      if (dictionaries[i] != null && dictionaries[i].encoded() && (!delta || dictionaries[i].hasNewValues())) {
-        s.writeDictionary(dictionaries[i].dictionaryId(), dictionaries[i].newValues(schema.field(i)), delta);
+      DictionaryStringWriter d = dictionaries[i];
+      if (d == null || !d.encoded() || (later && !d.hasNewValues())) {
+        continue;
       }
+      boolean delta = later && (options.dictionaryDeltas() || d.spilled());
+      Field field = schema.field(i);
+      s.writeDictionary(d.dictionaryId(), later && !delta ? d.allValues(field) : d.newValues(field), delta);
     }
   }
 

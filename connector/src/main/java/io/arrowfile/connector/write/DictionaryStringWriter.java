@@ -223,6 +223,15 @@ final class DictionaryStringWriter extends ColumnWriter {
     return spill.values(field.dictionaryValueField()).slice(from, to - from);
   }
 
+  /**
+   * Every value so far, for a stream's replacement dictionary batch: the values {@link #newValues} would hand out
+   * count as handed out.
+   */
+  ArrayData allValues(Field field) throws IOException {
+    handedOut = size();
+    return dictionary.build(field.dictionaryValueField(), 0);
+  }
+
   /** Whether the dictionary outgrew memory (and is then best written uncompressed, see the class comment). */
   boolean spilled() {
     return spill != null;

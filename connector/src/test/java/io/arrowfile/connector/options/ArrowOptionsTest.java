@@ -49,7 +49,7 @@ class ArrowOptionsTest {
     IllegalArgumentException e = fails(Map.of("compresion", "zstd"));
     assertEquals("unknown option 'compresion'; did you mean 'compression'? arrowfile's options are: compression, "
         + "compressionLevel, rowsPerBatch, maxBatchBytes, statistics, dictionary, checksum, sortWithinFiles, ipcFormat, "
-        + "fileExtension, mergeSchema, "
+        + "fileExtension, dictionaryDeltas, mergeSchema, "
         + "arrowfile.forceHadoopRead, arrowfile.mmap, arrowfile.aggregateOnDriver, arrowfile.runtimeFilterDataColumns, "
         + "arrowfile.durationAsLong", e.getMessage());
   }

@@ -9,9 +9,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.arrowfile.columnar.RecordBatch;
 import io.arrowfile.columnar.type.Field;
 import io.arrowfile.ipc.ArrowStreamReader;
+import io.arrowfile.ipc.MessageReader;
+import io.arrowfile.ipc.ReadMessage;
 import io.arrowfile.ipc.ReadOptions;
+import io.arrowfile.ipc.metadata.DictionaryBatchHeader;
 import io.arrowfile.testing.SparkSessionExtension;
 import java.io.IOException;
+import java.io.InputStream;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.channels.FileChannel;
@@ -32,7 +36,8 @@ import org.junit.jupiter.params.provider.ValueSource;
 /**
  * {@code ipcFormat=stream}: files in the IPC stream format, named {@code .arrows} (or {@code fileExtension}), read
  * back equal through arrowfile and by the format module's stream reader; dictionaries before the batches that use
- * them, growing by deltas; no statistics.
+ * them, each change the whole dictionary again (a replacement) or, with {@code dictionaryDeltas=true}, a delta of
+ * the new values; no statistics.
  */
 class StreamWriteTest {
   private static SparkSession spark;
@@ -44,7 +49,7 @@ class StreamWriteTest {
   static final SparkSessionExtension SESSION = SparkSessionExtension.local("arrowfile-stream-write-test")
       .into(s -> spark = s);
 
-  /** New low-cardinality values keep appearing in later batches (deltas), beside nested and binary columns. */
+  /** New low-cardinality values keep appearing in later batches, beside nested and binary columns. */
   private static Dataset<Row> data() {
     return spark.sql("SELECT id, CASE WHEN id % 13 = 0 THEN NULL ELSE concat('c', CAST(id DIV 50 AS STRING), '-é') END"
         + " AS cat, concat('u', CAST(id AS STRING)) AS high, array(CAST(id % 3 AS STRING), NULL) AS arrs,"
@@ -85,7 +90,7 @@ class StreamWriteTest {
   /**
    * A stream (it starts with the continuation marker, not ARROW1, and ends with the end-of-stream marker) that
    * the format module's stream reader reads whole: with dictionaries, the column {@code cat} is encoded and its
-   * dictionary grew by deltas before the batches that use the new values.
+   * dictionary grew before the batches that use the new values, each time as a replacement (no delta).
    */
   private static void assertStream(Path f, String dictionary) throws IOException {
     try (FileChannel c = FileChannel.open(f)) {
@@ -109,6 +114,58 @@ class StreamWriteTest {
       }
     }
     assertEquals(500, rows, f.toString());
+    int[] kinds = dictionaryBatches(f);
+    assertEquals(0, kinds[1], f + ": no delta dictionary batch unless dictionaryDeltas=true");
+    if (!dictionary.equals("never")) {
+      assertTrue(kinds[0] > 2, f + ": the first dictionaries and replacements as cat grew: " + kinds[0]);
+    }
+  }
+
+  /** A stream's dictionary batches: {whole (the first or a replacement), deltas}. */
+  private static int[] dictionaryBatches(Path f) throws IOException {
+    int[] kinds = new int[2];
+    try (InputStream in = Files.newInputStream(f);
+        MessageReader messages = MessageReader.of(in, f.toString(), ReadOptions.DEFAULT)) {
+      ReadMessage m;
+      while ((m = messages.next()) != null) {
+        if (m.message().header() instanceof DictionaryBatchHeader d) {
+          kinds[d.isDelta() ? 1 : 0]++;
+        }
+      }
+    }
+    return kinds;
+  }
+
+  /**
+   * {@code dictionaryDeltas=true}: each encoded column's first dictionary whole, then only the new values before the
+   * batches that use them; read back equal. A file has no deltas, so the option needs {@code ipcFormat=stream}.
+   */
+  @Test
+  void dictionaryDeltasWriteOnlyTheNewValues() throws IOException {
+    Path out = tmp.resolve("deltas");
+    data().write().format("arrowfile").option("ipcFormat", "stream").option("dictionary", "auto")
+        .option("dictionaryDeltas", "true").option("rowsPerBatch", "64").save(out.toString());
+    for (Path f : files(out, ".arrows")) {
+      int[] kinds = dictionaryBatches(f);
+      assertEquals(1, kinds[0], f + ": one whole dictionary, cat's first");
+      assertTrue(kinds[1] > 1, f + ": deltas as cat grew: " + kinds[1]);
+    }
+    assertEquals(sorted(data()), sorted(spark.read().format("arrowfile").load(out.toString())));
+    Path replaced = tmp.resolve("replaced");
+    data().write().format("arrowfile").option("ipcFormat", "stream").option("dictionary", "auto")
+        .option("rowsPerBatch", "64").save(replaced.toString());
+    assertTrue(size(out) < size(replaced), "deltas make the smaller stream: " + size(out) + " vs " + size(replaced));
+    Exception e = assertThrows(Exception.class, () -> data().write().format("arrowfile")
+        .option("dictionaryDeltas", "true").save(tmp.resolve("file-deltas").toString()));
+    assertTrue(messages(e).contains("dictionaryDeltas=true needs ipcFormat=stream"), messages(e));
+  }
+
+  private static long size(Path dir) throws IOException {
+    long n = 0;
+    for (Path f : files(dir, ".arrows")) {
+      n += Files.size(f);
+    }
+    return n;
   }
 
   /** The file's name ends as asked: Hugging Face names its stream shards .arrow. */
@@ -128,7 +185,8 @@ class StreamWriteTest {
 
   /**
    * A dictionary that outgrows its memory bound (maxBatchBytes) goes on through the local-disk spill; in a stream its
-   * further values still go out as deltas before the batches that use them.
+   * further values go out as deltas before the batches that use them (not the whole dictionary again, which would
+   * re-read the spill for every batch), whether or not {@code dictionaryDeltas} asks for them.
    */
   @Test
   void spilledDictionaryGoesOutAsDeltas() throws IOException {
@@ -141,6 +199,7 @@ class StreamWriteTest {
     try (ArrowStreamReader reader = ArrowStreamReader.open(f, ReadOptions.DEFAULT)) {
       assertTrue(reader.schema().fields().get(1).isDictionaryEncoded());
     }
+    assertTrue(dictionaryBatches(f)[1] > 0, f + ": deltas once the dictionary spilled");
     assertEquals(df.orderBy("id").collectAsList(),
         spark.read().format("arrowfile").load(out.toString()).orderBy("id").collectAsList());
   }

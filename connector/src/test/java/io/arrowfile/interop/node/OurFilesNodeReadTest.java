@@ -39,7 +39,8 @@ import org.junit.jupiter.api.io.TempDir;
  * encoding, batch sizes), read by apache-arrow and flechette ({@code testkit/node/check_our_files.mjs}) and
  * compared value by value with the rows Spark was given. parquet-wasm (arrow-rs) reads IPC streams only: each
  * DataFrame is also written as a stream by the Spark writer ({@code ipcFormat=stream}, same options: there the
- * dictionaries come before the batches, grown by deltas) and all three read that.
+ * dictionaries come before the batches, each change as the whole dictionary again, or as deltas with
+ * {@code dictionaryDeltas}) and all three read that.
  *
  * <p>What a peer cannot read is a named expectation ({@link #CANNOT}), checked to fail with its own words.
  */
@@ -59,8 +60,10 @@ class OurFilesNodeReadTest {
       {"rows7", "rowsPerBatch", "7"},
       {"zstd-rows7", "compression", "zstd", "rowsPerBatch", "7"},
       {"lz4-maxBatchBytes1k", "compression", "lz4", "maxBatchBytes", "1k"},
-      // new strings in every batch of main: in a stream, a delta dictionary batch before each record batch
+      // new strings in every batch of main: in a stream, a replacement dictionary before each record batch
       {"dictionary-always-rows7", "dictionary", "always", "rowsPerBatch", "7"},
+      // ... or a delta dictionary batch (the stream only: a file has none)
+      {"dictionary-always-rows7-deltas", "dictionary", "always", "rowsPerBatch", "7", "dictionaryDeltas", "true"},
   };
 
   /**
@@ -131,7 +134,9 @@ class OurFilesNodeReadTest {
     Path out = dir.resolve(name.replace('/', '-'));
     DataFrameWriter<Row> w = df.write().format("arrowfile");
     for (int i = 1; i + 1 < o.length; i += 2) {
-      w = w.option(o[i], o[i + 1]);
+      if (!o[i].equals("dictionaryDeltas")) {
+        w = w.option(o[i], o[i + 1]);
+      }
     }
     w.save(out.toString());
     List<Path> files = DataFiles.arrow(out);
@@ -148,6 +153,11 @@ class OurFilesNodeReadTest {
     // Uncompressed unless the name says lz4 or zstd: parquet-wasm's arrow-rs has no codecs (CANNOT).
     if (!name.contains("lz4") && !name.contains("zstd")) {
       w = w.option("compression", "none");
+    }
+    for (int i = 1; i + 1 < o.length; i += 2) {
+      if (o[i].equals("dictionaryDeltas")) {
+        w = w.option(o[i], o[i + 1]);
+      }
     }
     w.option("ipcFormat", "stream").save(streamOut.toString());
     List<Path> streams;

@@ -42,8 +42,8 @@ import org.junit.jupiter.api.io.TempDir;
  * per direction): a dataset of datasets' own feature types, {@code save_to_disk}'d in two stream shards beside
  * {@code dataset_info.json} and {@code state.json}, read through Spark with {@code pathGlobFilter} equal to what
  * {@code datasets} gives; and Spark's stream output ({@code ipcFormat=stream}, {@code fileExtension=arrow}) opened
- * by {@code Dataset.from_file}, {@code load_dataset("arrow", ...)} and {@code pyarrow.ipc.open_stream} (and Polars'
- * {@code read_ipc_stream}, which refuses the delta dictionaries of {@code dictionary=auto}).
+ * by {@code Dataset.from_file}, {@code load_dataset("arrow", ...)}, {@code pyarrow.ipc.open_stream} and Polars'
+ * {@code read_ipc_stream} (which refuses the delta dictionaries of {@code dictionaryDeltas=true}).
  */
 class HuggingFaceDatasetsTest {
   private static final ObjectMapper JSON = new ObjectMapper();
@@ -95,7 +95,8 @@ class HuggingFaceDatasetsTest {
   @Test
   void datasetsOpensSparksStreams() throws IOException {
     PythonPeers.require();
-    // dictionary=auto with new values in later batches: the dictionary grows by deltas in the stream.
+    // dictionary=auto with new values of cat in later batches: each time the whole dictionary again (a replacement)
+    // or, with dictionaryDeltas=true, a delta.
     Dataset<Row> df = spark.sql("SELECT id, CAST(id % 5 AS INT) AS label, concat('row ', CAST(id AS STRING)) AS text,"
         + " concat('c', CAST(id DIV 20 AS STRING)) AS cat, id / 8 - 2.5 AS f64, CAST(id / 4 AS FLOAT) AS f32,"
         + " id % 2 = 0 AS flag, CAST(CAST(id AS STRING) AS BINARY) AS blob, date_add(DATE'1999-12-31', CAST(id AS INT))"
@@ -106,10 +107,12 @@ class HuggingFaceDatasetsTest {
         + " CASE WHEN id % 7 = 3 THEN NULL ELSE id * 3 END AS maybe FROM range(0, 100, 1, 2)");
     List<String> expected = canonical(df.orderBy("id"));
     List<String> report = new ArrayList<>();
-    for (String dictionary : List.of("never", "auto")) {
-      Path out = dir.resolve("spark-" + dictionary);
+    for (String variant : List.of("never", "auto", "auto-deltas")) {
+      String dictionary = variant.startsWith("auto") ? "auto" : "never";
+      Path out = dir.resolve("spark-" + variant);
       df.write().format("arrowfile").option("ipcFormat", "stream").option("fileExtension", "arrow")
-          .option("dictionary", dictionary).option("rowsPerBatch", "16").save(out.toString());
+          .option("dictionary", dictionary).option("dictionaryDeltas", String.valueOf(variant.endsWith("deltas")))
+          .option("rowsPerBatch", "16").save(out.toString());
       List<String> files;
       try (Stream<Path> s = Files.list(out)) {
         files = s.map(Path::toString).filter(p -> p.endsWith(".arrow")).sorted().toList();
@@ -123,7 +126,7 @@ class HuggingFaceDatasetsTest {
       JsonNode checked = JSON.readTree(PythonPeers.run("hf_datasets_peer.py", 300, args));
       for (String reader : List.of("from_file", "load_dataset", "open_stream")) {
         JsonNode r = checked.get(reader);
-        String label = dictionary + "/" + reader;
+        String label = variant + "/" + reader;
         assertFalse(r.has("error"), label + ": " + r);
         List<String> got = rows(r);
         got = new ArrayList<>(got);
@@ -131,20 +134,20 @@ class HuggingFaceDatasetsTest {
         assertEquals(expected, got, label + " (features " + checked.get("features") + ")");
         report.add(label);
       }
-      // Polars reads the plain streams; it refuses delta dictionaries (docs/writing.md says so, and to write
-      // dictionary=never for it): this fails once Polars reads them, and the docs must change then.
+      // Polars reads plain streams and replaced dictionaries; it refuses delta dictionaries (docs/writing.md says
+      // so): this fails once Polars reads them, and the docs must change then.
       JsonNode polars = checked.get("polars");
-      if (dictionary.equals("never")) {
+      if (!variant.endsWith("deltas")) {
         assertFalse(polars.has("error"), "Polars: " + polars);
         List<String> got = new ArrayList<>(rows(polars));
         got.sort(java.util.Comparator.comparingLong(HuggingFaceDatasetsTest::idOf));
-        assertEquals(expected, got, "Polars read_ipc_stream");
+        assertEquals(expected, got, variant + ": Polars read_ipc_stream");
       } else {
         assertTrue(polars.path("error").asText().contains("delta dictionary batches not supported"),
             "Polars: " + polars);
       }
     }
-    assertEquals(6, report.size(), report.toString());
+    assertEquals(9, report.size(), report.toString());
   }
 
   private static long idOf(String row) {

@@ -8,9 +8,14 @@ import io.arrowfile.ipc.WriteOptions;
 import io.arrowfile.testing.SparkTesting;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.stream.Stream;
+import org.apache.spark.scheduler.SparkListener;
+import org.apache.spark.scheduler.SparkListenerTaskEnd;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.functions;
@@ -21,7 +26,13 @@ import org.apache.spark.sql.functions;
  * 16 to 40 characters) is written by Spark in one task; the same batches are copied into a stream file
  * ({@code .arrows}) by the library. Both are scanned in interleaved rounds (the order alternates), a full scan into
  * {@code noop} and {@code sum(x)} over one column, with Spark's default {@code maxPartitionBytes} (128 MiB), on
- * local[2]; medians in ms. Prints a Markdown table; writes no report file.
+ * local[2]; medians in ms. Beside each query's wall time, the executor CPU time of its tasks (Spark's task metrics,
+ * summed over the query's tasks): on a loaded machine a wall time also measures waiting for a core, the CPU time
+ * mostly does not; and the median of the per-round ratios stream / file (the two runs of a round are next to each
+ * other, so they share the load of the moment). Prints a Markdown table; writes no report file. With
+ * {@code -Dbench.phases=true} it also prints, per timed run, a tab-separated line {@code PHASE source query round
+ * startMillis endMillis} (epoch milliseconds), to cut a JFR recording of the run (add
+ * {@code -XX:StartFlightRecording=...} to {@code bench.heap}) into the samples of each source.
  *
  * <p>Run: {@code mvn -o -Pbench -pl bench -am -DskipTests -Dbench.main=io.arrowfile.bench.StreamSplitBenchmark
  * test -Dbench.rows=8000000 -Dbench.repeats=5}. Where the bench profile's plugins are not in the local Maven
@@ -31,10 +42,33 @@ import org.apache.spark.sql.functions;
  * {@code -Dbench.*} properties, from {@code bench/}.
  */
 public final class StreamSplitBenchmark {
+  private static final String CPU = ", task CPU";
+
+  /** The median over the recorded rounds of {@code names[1]}'s time over {@code names[0]}'s in the same round. */
+  private static double roundRatio(BenchRun b, String section, String[] names) {
+    List<Double> first = b.results.get(section).get(names[0]).get(names[0]);
+    List<Double> second = b.results.get(section).get(names[1]).get(names[1]);
+    List<Double> ratios = new ArrayList<>();
+    for (int i = 0; i < Math.min(first.size(), second.size()); i++) {
+      ratios.add(second.get(i) / first.get(i));
+    }
+    return Bench.median(ratios);
+  }
+
   public static void main(String[] args) throws Exception {
     BenchRun b = new BenchRun();
     b.spark = SparkTesting.local("arrowfile-stream-split");
     b.spark.sparkContext().setLogLevel("WARN");
+    AtomicLong taskCpuNanos = new AtomicLong();
+    b.spark.sparkContext().addSparkListener(new SparkListener() {
+      @Override
+      public void onTaskEnd(SparkListenerTaskEnd end) {
+        if (end.taskMetrics() != null) {
+          taskCpuNanos.addAndGet(end.taskMetrics().executorCpuTime());
+        }
+      }
+    });
+    boolean phases = Boolean.getBoolean("bench.phases");
     Path root = b.dir.resolve("stream-split-r" + b.rows);
     Path fileDir = root.resolve("file");
     Path streamFile = root.resolve("stream").resolve("data.arrows");
@@ -73,6 +107,9 @@ public final class StreamSplitBenchmark {
           for (int i = 0; i < names.length; i++) {
             String name = names[round % 2 == 0 ? i : names.length - 1 - i];
             Path p = sources.get(name);
+            b.spark.sparkContext().listenerBus().waitUntilEmpty();
+            long cpuBefore = taskCpuNanos.get();
+            long start = System.currentTimeMillis();
             b.time(record, q.getKey(), name, name, () -> {
               Dataset<Row> df = b.spark.read().format("arrowfile").load(p.toString());
               if (q.getValue() == null) {
@@ -81,6 +118,16 @@ public final class StreamSplitBenchmark {
                 df.agg(functions.sum(q.getValue())).collectAsList();
               }
             });
+            long stop = System.currentTimeMillis();
+            b.spark.sparkContext().listenerBus().waitUntilEmpty();
+            if (record) {
+              b.results.computeIfAbsent(q.getKey() + CPU, k -> new LinkedHashMap<>())
+                  .computeIfAbsent(name, k -> new LinkedHashMap<>()).computeIfAbsent(name, k -> new ArrayList<>())
+                  .add((taskCpuNanos.get() - cpuBefore) / 1e6);
+            }
+            if (phases) {
+              System.out.println("PHASE\t" + name + "\t" + q.getKey() + "\t" + round + "\t" + start + "\t" + stop);
+            }
           }
         }
       }
@@ -89,9 +136,9 @@ public final class StreamSplitBenchmark {
           .append(" rounds after ").append(b.warmup).append(" warm-up, interleaved, medians in ms.\n\n");
       md.append("| file | MiB | tasks | tasks that read rows |");
       for (String q : queries.keySet()) {
-        md.append(' ').append(q).append(" |");
+        md.append(' ').append(q).append(" | ").append(q).append(", task CPU |");
       }
-      md.append("\n|---|---:|---:|---:|").append("---:|".repeat(queries.size())).append('\n');
+      md.append("\n|---|---:|---:|---:|").append("---:|".repeat(2 * queries.size())).append('\n');
       String expected = null;
       for (String name : names) {
         Path p = sources.get(name);
@@ -108,10 +155,15 @@ public final class StreamSplitBenchmark {
         }
         md.append(String.format("| %s | %.0f | %d | %d |", name, Files.size(p) / 1048576.0, tasks, reading));
         for (String q : queries.keySet()) {
-          md.append(String.format(" %.0f |", b.med(q, name, name)));
+          md.append(String.format(" %.0f | %.0f |", b.med(q, name, name), b.med(q + CPU, name, name)));
         }
         md.append('\n');
       }
+      md.append("| stream / file, median of the rounds' ratios | | | |");
+      for (String q : queries.keySet()) {
+        md.append(String.format(" %.2f | %.2f |", roundRatio(b, q, names), roundRatio(b, q + CPU, names)));
+      }
+      md.append('\n');
       md.append("\nsame rows in both: ").append(expected).append('\n');
       System.out.println(md);
     } finally {

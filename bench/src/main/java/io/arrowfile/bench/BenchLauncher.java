@@ -33,8 +33,10 @@ public final class BenchLauncher {
         throw new IOException("cannot read the bench settings " + settings + " (written by mvn -Pbench): " + e, e);
       }
       for (String name : all.stringPropertyNames()) {
+        // An empty value is a property the profile declares without a value of its own (so that -D can set it):
+        // the benchmark's default, computed there.
         if ((name.startsWith("bench.") || name.startsWith("tpc.") || name.startsWith("arrowfile."))
-            && System.getProperty(name) == null) {
+            && System.getProperty(name) == null && !all.getProperty(name).isEmpty()) {
           System.setProperty(name, all.getProperty(name));
         }
       }

@@ -159,6 +159,7 @@ class WriteFailureTest {
       Path out = tmp.resolve(f);
       Exception e = assertThrows(Exception.class,
           () -> input(2).write().format(f).option("rowsPerBatch", "4").save(out.toString()));
+      awaitTasksEnded();
       assertTrue(SparkTesting.messages(e).contains("injected failure at id 35, attempt 1"), SparkTesting.messages(e));
       seen.put(f, List.of(Tables.errorClass(e), String.valueOf(listing(out)),
           String.valueOf(DataFiles.any(out))));
@@ -177,6 +178,7 @@ class WriteFailureTest {
           .partitionBy("p").save(out.toString());
       assertThrows(Exception.class, () -> input(2).write().format(f).partitionBy("p").mode(SaveMode.Append)
           .save(out.toString()));
+      awaitTasksEnded();
       seen.put(f, List.of(String.valueOf(listing(out)),
           String.valueOf(Tables.rows(spark.read().format(f).load(out.toString())))));
     }
@@ -191,6 +193,7 @@ class WriteFailureTest {
       String t = "failing_" + f;
       expected().limit(3).write().format(f).saveAsTable(t);
       assertThrows(Exception.class, () -> input(2).write().insertInto(t));
+      awaitTasksEnded();
       seen.put(f, Tables.rows(spark.table(t)));
     }
     assertEquals(seen.get(PARQUET), seen.get(ARROW));
@@ -204,9 +207,11 @@ class WriteFailureTest {
       Path out = tmp.resolve(f);
       expected().limit(5).write().format(f).save(out.toString());
       assertThrows(Exception.class, () -> input(2).write().format(f).mode(SaveMode.Overwrite).save(out.toString()));
+      awaitTasksEnded();
       String t = "overwritten_" + f;
       expected().limit(3).write().format(f).saveAsTable(t);
       assertThrows(Exception.class, () -> input(2).write().format(f).mode(SaveMode.Overwrite).saveAsTable(t));
+      awaitTasksEnded();
       boolean tableLeft = spark.catalog().tableExists(t);
       seen.put(f, List.of(String.valueOf(listing(out)),
           tableLeft ? String.valueOf(Tables.rows(spark.table(t))) : "<table dropped>"));
@@ -215,6 +220,29 @@ class WriteFailureTest {
     // saveAsTable, for every file format: what is left is the same for both.
     System.out.println("WriteFailureTest: after a failed overwrite " + seen);
     assertEquals(seen.get(PARQUET), seen.get(ARROW));
+  }
+
+  /**
+   * Waits until no task runs. A failed job returns to the driver as soon as one task fails for good, while Spark
+   * is still killing the job's other tasks; each of those then aborts, deleting the files it wrote, a moment
+   * later. What a failure leaves is what is there once they have: listing earlier can catch a file a killed task
+   * is about to delete (Parquet's as ours).
+   */
+  private static void awaitTasksEnded() {
+    org.apache.spark.SparkStatusTracker tracker = spark.sparkContext().statusTracker();
+    long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(60);
+    while (tracker.getActiveStageIds().length > 0
+        || java.util.Arrays.stream(tracker.getExecutorInfos()).anyMatch(x -> x.numRunningTasks() > 0)) {
+      if (System.nanoTime() > deadline) {
+        throw new AssertionError("tasks still running 60 s after the job ended");
+      }
+      try {
+        Thread.sleep(20);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new AssertionError(e);
+      }
+    }
   }
 
   private static volatile java.util.concurrent.CountDownLatch writing;
@@ -247,6 +275,7 @@ class WriteFailureTest {
       spark.sparkContext().cancelJobGroup(group);
       Exception e = assertThrows(Exception.class, () -> job.get(2, java.util.concurrent.TimeUnit.MINUTES));
       assertTrue(SparkTesting.messages(e).contains("cancelled"), SparkTesting.messages(e));
+      awaitTasksEnded();
       seen.put(f, List.of(String.valueOf(listing(out)), String.valueOf(DataFiles.any(out))));
       assertEquals(List.of(), DataFiles.any(out), f);
     }

@@ -76,22 +76,49 @@ class Lz4FrameTest {
     if (data.length > 200_000) {
       throw new IllegalArgumentException("commons-compress takes seconds for linked frames beyond ~200 KB");
     }
-    // Each linked frame is encoded once for the whole class: the tests below share their data to that end.
+    // Each linked frame is made once for the whole class: the tests below share their data to that end.
     List<Object> key = List.of(ByteBuffer.wrap(data), size, contentChecksum, blockChecksum);
     byte[] frame = LINKED_FRAMES.get(key);
     if (frame == null) {
-      ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-      try (FramedLZ4CompressorOutputStream out = new FramedLZ4CompressorOutputStream(bytes,
-          new FramedLZ4CompressorOutputStream.Parameters(size, contentChecksum, blockChecksum, true))) {
-        out.write(data);
-      }
-      frame = bytes.toByteArray();
+      frame = storedLinkedFrame(data, size, contentChecksum, blockChecksum);
       LINKED_FRAMES.put(key, frame);
     }
     return frame.clone();
   }
 
   private static final Map<List<Object>, byte[]> LINKED_FRAMES = new ConcurrentHashMap<>();
+
+  /**
+   * commons-compress's linked frame of {@code data}, as kept beside this class's tests
+   * ({@code src/test/resources/io/arrowfile/ipc/compression}, named by the data's length and CRC-32, the block size
+   * and the checksum flags): encoding one takes commons-compress seconds (quadratic, see {@link #referenceFrame}),
+   * up to 10 s each in the busy JVM of a whole test run, and decoding takes it milliseconds. A kept frame is used
+   * only if commons-compress's own decoder gives {@code data} back from it; one not kept is encoded here. The kept
+   * ones are commons-compress 1.28's {@code FramedLZ4CompressorOutputStream} (64 KiB linked blocks, both checksums
+   * or none) of {@code compressible(80_000, 1)} and {@code compressible(65_537, 3)}.
+   */
+  private static byte[] storedLinkedFrame(byte[] data, BlockSize size, boolean contentChecksum, boolean blockChecksum)
+      throws IOException {
+    java.util.zip.CRC32 crc = new java.util.zip.CRC32();
+    crc.update(data);
+    String name = String.format("linked-%s-%d-%08x-%s%s.lz4", size, data.length, crc.getValue(),
+        contentChecksum ? "c" : "", blockChecksum ? "b" : "");
+    try (java.io.InputStream kept = Lz4FrameTest.class.getResourceAsStream(name)) {
+      if (kept != null) {
+        byte[] frame = kept.readAllBytes();
+        try (FramedLZ4CompressorInputStream in = new FramedLZ4CompressorInputStream(new ByteArrayInputStream(frame))) {
+          assertArrayEquals(data, in.readAllBytes(), name + " is commons-compress's frame of the data");
+        }
+        return frame;
+      }
+    }
+    ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+    try (FramedLZ4CompressorOutputStream out = new FramedLZ4CompressorOutputStream(bytes,
+        new FramedLZ4CompressorOutputStream.Parameters(size, contentChecksum, blockChecksum, true))) {
+      out.write(data);
+    }
+    return bytes.toByteArray();
+  }
 
   private static byte[] independentFrame(byte[] data, BlockSize size, boolean contentChecksum,
       boolean blockChecksum) throws IOException {

@@ -48,9 +48,31 @@ class WriteFailureTest {
   @TempDir
   Path tmp;
 
+  /** Tasks started and not yet ended, as the listener bus tells them (see {@link #awaitTasksEnded}). */
+  private static final RunningTasks RUNNING = new RunningTasks();
+
+  private static final class RunningTasks extends org.apache.spark.scheduler.SparkListener {
+    final java.util.concurrent.atomic.AtomicInteger count = new java.util.concurrent.atomic.AtomicInteger();
+
+    @Override
+    public void onTaskStart(org.apache.spark.scheduler.SparkListenerTaskStart start) {
+      count.incrementAndGet();
+    }
+
+    @Override
+    public void onTaskEnd(org.apache.spark.scheduler.SparkListenerTaskEnd end) {
+      count.decrementAndGet();
+    }
+  }
+
   @RegisterExtension
   static final SparkSessionExtension SESSION = SparkSessionExtension.of(() -> Tables.spark("local[2,2]", warehouse))
-      .into(s -> spark = s);
+      .into(s -> {
+        spark = s;
+        if (s != null) {
+          s.sparkContext().addSparkListener(RUNNING);
+        }
+      });
 
   /** Identity on {@code id}, except that it throws at {@code failAt} on attempts below {@code failingAttempts}. */
   private static Column failingIdentity(long failAt, int failingAttempts) {
@@ -84,30 +106,28 @@ class WriteFailureTest {
    * after the job's cleanup, with any format (it is Hadoop's committer, not the file writer). Files are what
    * matter: no partial or duplicate part file may remain anywhere.
    */
+  /**
+   * The files a write left, as readers see them: without checksums, and without the commit protocol's
+   * {@code _temporary} directory, which readers skip and which a task that commits after its job was aborted can
+   * leave behind (Spark's race, Parquet's files as ours).
+   */
   private static List<String> listing(Path dir) throws IOException {
-    quiesce();
+    awaitTasksEnded();
     if (!Files.exists(dir)) {
       return List.of("<no dir>");
     }
     try (Stream<Path> s = Files.walk(dir)) {
       return s.filter(Files::isRegularFile).filter(p -> !p.getFileName().toString().endsWith(".crc"))
+          .filter(p -> !dir.relativize(p).startsWith("_temporary"))
           .map(p -> dir.relativize(p).toString()
               .replaceAll("part-(\\d+)-[0-9a-f-]{36}(_\\d+)?[-.]c(\\d+)\\..*$", "part-$1$2-c$3"))
           .sorted().toList();
     }
   }
 
-  /** Waits (up to 30 s) until the tasks of failed jobs, killed asynchronously, have all ended. */
-  private static void quiesce() {
-    long deadline = System.nanoTime() + 30_000_000_000L;
-    while (spark.sparkContext().statusTracker().getActiveStageIds().length > 0 && System.nanoTime() < deadline) {
-      try {
-        Thread.sleep(50);
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        return;
-      }
-    }
+  /** The data files under {@code dir} outside {@code _temporary} (see {@link #listing}). */
+  private static List<Path> visibleDataFiles(Path dir) throws IOException {
+    return DataFiles.any(dir).stream().filter(p -> !dir.relativize(p).startsWith("_temporary")).toList();
   }
 
   private static long[] ids(Dataset<Row> df) {
@@ -162,9 +182,9 @@ class WriteFailureTest {
       awaitTasksEnded();
       assertTrue(SparkTesting.messages(e).contains("injected failure at id 35, attempt 1"), SparkTesting.messages(e));
       seen.put(f, List.of(Tables.errorClass(e), String.valueOf(listing(out)),
-          String.valueOf(DataFiles.any(out))));
+          String.valueOf(visibleDataFiles(out))));
       assertFalse(Files.exists(out.resolve("_SUCCESS")), f);
-      assertEquals(List.of(), DataFiles.any(out), f);
+      assertEquals(List.of(), visibleDataFiles(out), f);
     }
     assertEquals(seen.get(PARQUET), seen.get(ARROW));
   }
@@ -226,13 +246,23 @@ class WriteFailureTest {
    * Waits until no task runs. A failed job returns to the driver as soon as one task fails for good, while Spark
    * is still killing the job's other tasks; each of those then aborts, deleting the files it wrote, a moment
    * later. What a failure leaves is what is there once they have: listing earlier can catch a file a killed task
-   * is about to delete (Parquet's as ours).
+   * is about to delete (Parquet's as ours), and a task still writing keeps JUnit from deleting the temporary
+   * directory. The count is a listener's, read once the listener bus has delivered what was posted: the status
+   * store's task counts are written behind the events (every 100 ms), so they can read 0 while a task runs.
    */
   private static void awaitTasksEnded() {
-    org.apache.spark.SparkStatusTracker tracker = spark.sparkContext().statusTracker();
     long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(60);
-    while (tracker.getActiveStageIds().length > 0
-        || java.util.Arrays.stream(tracker.getExecutorInfos()).anyMatch(x -> x.numRunningTasks() > 0)) {
+    while (true) {
+      try {
+        // Scala's private[spark], public in the bytecode: delivers the events posted so far (a TimeoutException,
+        // declared on some lines and not others, hence Exception)
+        spark.sparkContext().listenerBus().waitUntilEmpty(10_000);
+      } catch (Exception e) {
+        throw new AssertionError("Spark's listener bus did not empty: " + e, e);
+      }
+      if (RUNNING.count.get() <= 0) {
+        return;
+      }
       if (System.nanoTime() > deadline) {
         throw new AssertionError("tasks still running 60 s after the job ended");
       }
@@ -276,8 +306,8 @@ class WriteFailureTest {
       Exception e = assertThrows(Exception.class, () -> job.get(2, java.util.concurrent.TimeUnit.MINUTES));
       assertTrue(SparkTesting.messages(e).contains("cancelled"), SparkTesting.messages(e));
       awaitTasksEnded();
-      seen.put(f, List.of(String.valueOf(listing(out)), String.valueOf(DataFiles.any(out))));
-      assertEquals(List.of(), DataFiles.any(out), f);
+      seen.put(f, List.of(String.valueOf(listing(out)), String.valueOf(visibleDataFiles(out))));
+      assertEquals(List.of(), visibleDataFiles(out), f);
     }
     System.out.println("WriteFailureTest: after a cancelled write " + seen);
     assertEquals(seen.get(PARQUET), seen.get(ARROW));

@@ -376,6 +376,15 @@ public final class ArrowFileDecoder {
    * each at its {@link BodyRanges#placedAt} offset. The selection's dictionaries must have been read.
    */
   public RecordBatch decode(RecordBatchMessage message, BodyRanges ranges, ArrowBuffer body) {
+    return decode(message, ranges, body, (DecompressionArena) null);
+  }
+
+  /**
+   * As {@link #decode(RecordBatchMessage, BodyRanges, ArrowBuffer)}, with the decompressed buffers in {@code arena}
+   * (when not null), where they stay valid only until the next batch is decoded into it.
+   */
+  public RecordBatch decode(RecordBatchMessage message, BodyRanges ranges, ArrowBuffer body,
+      DecompressionArena arena) {
     ColumnSelection selection = ranges.selection;
     Map<Long, ArrayData> dicts = Map.of();
     if (selection.dictionaryScope != null) {
@@ -385,15 +394,19 @@ public final class ArrowFileDecoder {
       }
       dicts = reader.dictionaries();
     }
-    return decode(message, ranges, body, dicts);
+    return decode(message, ranges, body, dicts, arena);
   }
 
-  /** As {@link #decode(RecordBatchMessage, BodyRanges, ArrowBuffer)}, with the dictionaries {@code dicts}. */
-  RecordBatch decode(RecordBatchMessage message, BodyRanges ranges, ArrowBuffer body, Map<Long, ArrayData> dicts) {
+  /**
+   * As {@link #decode(RecordBatchMessage, BodyRanges, ArrowBuffer, DecompressionArena)}, with the dictionaries
+   * {@code dicts}.
+   */
+  RecordBatch decode(RecordBatchMessage message, BodyRanges ranges, ArrowBuffer body, Map<Long, ArrayData> dicts,
+      DecompressionArena arena) {
     ColumnSelection selection = ranges.selection;
     if (ranges.selected == null) {
       return RecordBatchDecoder.decode(schema(), selection.decodeColumns, message.header, body, dicts,
-          footer.schema().endianness(), message.version, options);
+          footer.schema().endianness(), message.version, options, arena);
     }
     // The wanted buffers, moved from their offsets in the file's body to where their range lies in this one.
     List<ByteRange> inFile = ranges.ranges;
@@ -414,8 +427,8 @@ public final class ArrowFileDecoder {
     RecordBatchHeader header = new RecordBatchHeader(message.header.length(), ranges.selected.nodes(), moved,
         message.header.compression(), ranges.selected.variadicBufferCounts());
     MetadataVersion version = message.version == null ? MetadataVersion.CURRENT : message.version;
-    return RecordBatchDecoder.decode(selection.schema(), header, body, dicts, footer.schema().endianness(), version,
-        options);
+    return RecordBatchDecoder.decode(selection.schema(), null, header, body, dicts, footer.schema().endianness(),
+        version, options, arena);
   }
 
   /** A record batch's metadata message: its row count, and what the decoder needs of it to name its body ranges. */

@@ -293,8 +293,16 @@ public final class ArrowStreamDecoder {
    * its {@link BodyRanges#placedAt} offset), with the dictionaries read so far.
    */
   public RecordBatch decode(StreamMessage m, BodyRanges ranges, ArrowBuffer body) {
+    return decode(m, ranges, body, null);
+  }
+
+  /**
+   * As {@link #decode(StreamMessage, BodyRanges, ArrowBuffer)}, with the decompressed buffers in {@code arena} (when
+   * not null), where they stay valid only until the next batch is decoded into it.
+   */
+  public RecordBatch decode(StreamMessage m, BodyRanges ranges, ArrowBuffer body, DecompressionArena arena) {
     try {
-      return batches.decode(m.recordBatch(), ranges, body, dictionaries.dictionaries());
+      return batches.decode(m.recordBatch(), ranges, body, dictionaries.dictionaries(), arena);
     } catch (ArrowFormatException e) {
       throw e.at(m.batchWhere()).in(name);
     }

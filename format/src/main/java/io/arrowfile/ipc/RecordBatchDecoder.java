@@ -16,9 +16,11 @@ import io.arrowfile.ipc.metadata.Endianness;
 import io.arrowfile.ipc.metadata.FieldNode;
 import io.arrowfile.ipc.metadata.MetadataVersion;
 import io.arrowfile.ipc.metadata.RecordBatchHeader;
+import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.function.IntFunction;
 
 /**
  * Turns a {@code RecordBatch} message (header and body) into {@link ArrayData}: walks the schema's fields
@@ -38,17 +40,20 @@ public final class RecordBatchDecoder {
   private final MetadataVersion version;
   private final ReadOptions options;
   private final CompressionCodec compression;
+  /** Where decompressed buffers go; null: fresh memory for each. */
+  private final IntFunction<ByteBuffer> decompressed;
   private int nodeIndex;
   private int bufferIndex;
   private int variadicIndex;
 
   private RecordBatchDecoder(RecordBatchHeader header, ArrowBuffer body, Map<Long, ArrayData> dictionaries,
-      Endianness endianness, MetadataVersion version, ReadOptions options) {
-    this(header, body, body.length(), dictionaries, endianness, version, options);
+      Endianness endianness, MetadataVersion version, ReadOptions options, DecompressionArena arena) {
+    this(header, body, body.length(), dictionaries, endianness, version, options, arena);
   }
 
   private RecordBatchDecoder(RecordBatchHeader header, ArrowBuffer body, long bodyLength,
-      Map<Long, ArrayData> dictionaries, Endianness endianness, MetadataVersion version, ReadOptions options) {
+      Map<Long, ArrayData> dictionaries, Endianness endianness, MetadataVersion version, ReadOptions options,
+      DecompressionArena arena) {
     this.header = header;
     this.body = body;
     this.bodyLength = bodyLength;
@@ -61,6 +66,7 @@ public final class RecordBatchDecoder {
     }
     this.options = options;
     this.compression = header.compression();
+    this.decompressed = arena == null ? null : arena::allocate;
   }
 
   /**
@@ -81,7 +87,21 @@ public final class RecordBatchDecoder {
    */
   public static RecordBatch decode(Schema schema, int[] columns, RecordBatchHeader header, ArrowBuffer body,
       Map<Long, ArrayData> dictionaries, Endianness endianness, MetadataVersion version, ReadOptions options) {
-    RecordBatchDecoder d = new RecordBatchDecoder(header, body, dictionaries, endianness, version, options);
+    return decode(schema, columns, header, body, dictionaries, endianness, version, options, null);
+  }
+
+  /**
+   * As {@link #decode(Schema, int[], RecordBatchHeader, ArrowBuffer, Map, Endianness, MetadataVersion, ReadOptions)},
+   * the decompressed buffers in {@code arena} (reset first: the batch decoded into it before is overwritten), or in
+   * fresh memory when it is null.
+   */
+  static RecordBatch decode(Schema schema, int[] columns, RecordBatchHeader header, ArrowBuffer body,
+      Map<Long, ArrayData> dictionaries, Endianness endianness, MetadataVersion version, ReadOptions options,
+      DecompressionArena arena) {
+    if (arena != null) {
+      arena.reset();
+    }
+    RecordBatchDecoder d = new RecordBatchDecoder(header, body, dictionaries, endianness, version, options, arena);
     if (header.length() < 0) {
       throw new ArrowFormatException("negative record batch length " + header.length());
     }
@@ -135,7 +155,7 @@ public final class RecordBatchDecoder {
       throw new IllegalArgumentException(wanted.size() + " wanted fields for a schema of " + fields.size());
     }
     RecordBatchDecoder d = new RecordBatchDecoder(header, null, bodyLength, null, Endianness.LITTLE, version,
-        ReadOptions.DEFAULT);
+        ReadOptions.DEFAULT, null);
     Selected out = new Selected();
     for (int i = 0; i < fields.size(); i++) {
       if (wanted.get(i) == null) {
@@ -195,7 +215,8 @@ public final class RecordBatchDecoder {
   /** The values of a dictionary batch: its one column, read as {@code valueField}. */
   public static ArrayData decodeDictionary(Field valueField, RecordBatchHeader header, ArrowBuffer body,
       Map<Long, ArrayData> dictionaries, Endianness endianness, MetadataVersion version, ReadOptions options) {
-    RecordBatchDecoder d = new RecordBatchDecoder(header, body, dictionaries, endianness, version, options);
+    // Never into an arena: a dictionary outlives the batch it came with.
+    RecordBatchDecoder d = new RecordBatchDecoder(header, body, dictionaries, endianness, version, options, null);
     if (header.length() < 0) {
       throw new ArrowFormatException("negative dictionary batch length " + header.length());
     }
@@ -259,7 +280,7 @@ public final class RecordBatchDecoder {
     ArrowBuffer raw = length == 0 ? ArrowBuffer.EMPTY : body.slice(offset, length);
     if (compression != null) {
       try {
-        return BodyCompression.decompress(compression, raw, options.maxBufferSize());
+        return BodyCompression.decompress(compression, raw, options.maxBufferSize(), decompressed);
       } catch (ArrowFormatException e) {
         throw new ArrowFormatException("buffer " + index + ": " + e.problem(), e.getCause());
       }

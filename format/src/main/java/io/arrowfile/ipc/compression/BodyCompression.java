@@ -9,6 +9,7 @@ import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.util.Arrays;
+import java.util.function.IntFunction;
 
 /**
  * Compression of record batch body buffers, each on its own: an int64 little-endian uncompressed length,
@@ -36,6 +37,18 @@ public final class BodyCompression {
    * @param maxBufferSize the largest uncompressed length accepted
    */
   public static ArrowBuffer decompress(CompressionCodec codec, ArrowBuffer raw, long maxBufferSize) {
+    return decompress(codec, raw, maxBufferSize, null);
+  }
+
+  /**
+   * As {@link #decompress(CompressionCodec, ArrowBuffer, long)}, into {@code memory} where it can: given a length,
+   * it hands out writable direct memory of at least that many bytes (null: a fresh array for each buffer). LZ4 always
+   * decodes into it; zstd does when {@code raw} is direct memory too (a body read into off-heap memory, or mapped),
+   * as zstd-jni decompresses direct to direct in every version the project runs with (from heap to direct only
+   * from 1.5.7). zstd past the trusted ratio, whose output grows as bytes come out, always gets a fresh array.
+   */
+  public static ArrowBuffer decompress(CompressionCodec codec, ArrowBuffer raw, long maxBufferSize,
+      IntFunction<ByteBuffer> memory) {
     if (raw.length() == 0) {
       return ArrowBuffer.EMPTY;
     }
@@ -70,7 +83,7 @@ public final class BodyCompression {
         throw new ArrowFormatException("compressed buffer declares " + declared + " uncompressed bytes, more than "
             + payload.length() + " bytes of LZ4 can hold");
       }
-      byte[] out = new byte[(int) declared];
+      ByteBuffer out = memory != null ? exactly(memory, (int) declared) : ByteBuffer.wrap(new byte[(int) declared]);
       try {
         Lz4Frame.decode(in, out);
       } catch (ArrowFormatException e) {
@@ -84,6 +97,9 @@ public final class BodyCompression {
       // zstd can expand far more than LZ4 (a run-length block), so a single allocation of the declared size
       // is only made up to a ratio real data reaches; beyond it the output grows as bytes come out.
       try {
+        if (memory != null && in.isDirect()) {
+          return ArrowBuffer.wrap(zstd(in, exactly(memory, (int) declared)));
+        }
         return ArrowBuffer.wrap(zstd(in, (int) declared));
       } catch (LinkageError e) {
         throw CodecLibrary.missing(codec, "reading a ZSTD-compressed file", e);
@@ -125,6 +141,33 @@ public final class BodyCompression {
       throw new ArrowFormatException("compressed buffer decompresses to " + n + " bytes, not the declared " + declared);
     }
     return out;
+  }
+
+  /** {@code in} (direct) decompressed into all of {@code out} (direct), which must come out exactly full. */
+  private static ByteBuffer zstd(ByteBuffer in, ByteBuffer out) {
+    // Positions and limits are Java's: zstd-jni takes offsets from each buffer's address (and 1.5.5 checks none
+    // against the buffer), so each is passed as a buffer starting at its first byte with its whole length.
+    ByteBuffer src = in.slice();
+    long n;
+    try {
+      n = ZstdCodec.decompress(out, src);
+    } catch (RuntimeException e) { // ZstdException, naming zstd's error
+      throw new ArrowFormatException("corrupt ZSTD data in compressed buffer: " + e.getMessage(), e);
+    }
+    if (n != out.capacity()) {
+      throw new ArrowFormatException("compressed buffer decompresses to " + n + " bytes, not the declared "
+          + out.capacity());
+    }
+    return out;
+  }
+
+  /** {@code size} bytes of {@code memory}'s, as a buffer of exactly that capacity at position 0. */
+  private static ByteBuffer exactly(IntFunction<ByteBuffer> memory, int size) {
+    ByteBuffer b = memory.apply(size);
+    if (!b.isDirect() || b.isReadOnly() || b.capacity() < size) {
+      throw new IllegalStateException("decompression memory must be writable direct memory of " + size + " bytes");
+    }
+    return b.slice(0, size);
   }
 
   private static byte[] inflate(InputStream stream, int declared, long compressedLength) throws IOException {

@@ -27,6 +27,8 @@ import net.jpountz.lz4.LZ4SafeDecompressor;
 final class Lz4Block {
   /** The last five bytes of a block are always literals; the last match starts at least 12 bytes before its end. */
   private static final int MIN_MATCH = 4;
+  /** The farthest back a match reaches: its offset is two bytes. */
+  private static final int MAX_OFFSET = 0xFFFF;
 
   /** lz4's native safe decoder, or null where lz4-java's native library does not load on this platform. */
   private static final LZ4SafeDecompressor NATIVE = nativeDecoder();
@@ -47,20 +49,20 @@ final class Lz4Block {
   }
 
   /**
-   * Decodes {@code length} bytes of {@code src} from {@code at} into {@code out} from {@code written}, writing at
-   * most {@code limit} bytes. Matches may reach back to {@code historyStart} (not before it). Returns the bytes
-   * written.
+   * Decodes {@code length} bytes of {@code src} from {@code at} into {@code out} (writable, heap or direct memory,
+   * indexed from its first byte) from {@code written}, writing at most {@code limit} bytes. Matches may reach back to
+   * {@code historyStart} (not before it). Returns the bytes written.
    */
-  static int decode(ByteBuffer src, int at, int length, byte[] out, int written, int limit, int historyStart) {
+  static int decode(ByteBuffer src, int at, int length, ByteBuffer out, int written, int limit, int historyStart) {
     if (historyStart == written && NATIVE != null) {
       try {
         if (src.isDirect() || src.hasArray()) {
-          return NATIVE.decompress(src, at, length, ByteBuffer.wrap(out), written, limit);
+          return NATIVE.decompress(src, at, length, out, written, limit);
         }
         // A read-only view of heap memory, which lz4-java would decode in Java: the block is copied for it.
         byte[] block = new byte[length];
         src.get(at, block, 0, length);
-        return NATIVE.decompress(block, 0, length, out, written, limit);
+        return NATIVE.decompress(ByteBuffer.wrap(block), 0, length, out, written, limit);
       } catch (LZ4Exception e) {
         // Decoded again here: this decoder names what is wrong, and takes what lz4's own refuses for its parsing
         // restrictions (the last literals and matches of a block), which lz4js, for one, does not keep.
@@ -71,7 +73,7 @@ final class Lz4Block {
   }
 
   /** {@link #decode} without the native decoder: every block, whatever it reaches back to. */
-  private static int decodeInJava(ByteBuffer src, int at, int length, byte[] out, int written, int limit,
+  private static int decodeInJava(ByteBuffer src, int at, int length, ByteBuffer out, int written, int limit,
       int historyStart) {
     // Decoded from an array: a ByteBuffer's per-call checks cost more than the copies of a block's short literals
     // and lengths (JFR: ByteBuffer.getArray was a third of the decoder's samples). A direct buffer's block is
@@ -86,7 +88,18 @@ final class Lz4Block {
       src.get(at, block, 0, length);
       base = 0;
     }
-    return decode(block, base, length, out, written, limit, historyStart);
+    if (out.hasArray()) {
+      int o = out.arrayOffset();
+      return decode(block, base, length, out.array(), o + written, limit, o + historyStart);
+    }
+    // Direct output, for the few blocks lz4's own decoder does not take (those of linked frames after the first):
+    // decoded into an array holding the history a match can reach (offsets are 16 bits), then copied over.
+    int from = Math.max(historyStart, written - MAX_OFFSET);
+    byte[] window = new byte[written - from + limit];
+    out.get(from, window, 0, written - from);
+    int n = decode(block, base, length, window, written - from, limit, 0);
+    out.put(written, window, written - from, n);
+    return n;
   }
 
   private static int decode(byte[] src, int at, int length, byte[] out, int written, int limit, int historyStart) {

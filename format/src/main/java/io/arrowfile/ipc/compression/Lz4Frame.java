@@ -33,6 +33,15 @@ final class Lz4Frame {
 
   /** Decodes the frame(s) in {@code in} into exactly {@code out.length} bytes. */
   static void decode(ByteBuffer in, byte[] out) {
+    decode(in, ByteBuffer.wrap(out));
+  }
+
+  /**
+   * Decodes the frame(s) in {@code in} into exactly {@code out}'s capacity (writable, heap or direct memory, from its
+   * first byte; its position and limit are not used).
+   */
+  static void decode(ByteBuffer in, ByteBuffer out) {
+    int capacity = out.capacity();
     ByteBuffer src = in.slice().order(ByteOrder.LITTLE_ENDIAN);
     int written = 0;
     while (src.hasRemaining()) {
@@ -50,10 +59,10 @@ final class Lz4Frame {
       require(magic == MAGIC, "not an LZ4 frame (magic 0x" + Integer.toHexString(magic) + ")");
       written = frame(src, out, written);
     }
-    require(written == out.length, "LZ4 data decompresses to " + written + " bytes, not the declared " + out.length);
+    require(written == capacity, "LZ4 data decompresses to " + written + " bytes, not the declared " + capacity);
   }
 
-  private static int frame(ByteBuffer src, byte[] out, int written) {
+  private static int frame(ByteBuffer src, ByteBuffer out, int written) {
     int headerStart = src.position();
     require(src.remaining() >= 3, "LZ4 frame header is truncated");
     int flg = src.get() & 0xFF;
@@ -94,10 +103,10 @@ final class Lz4Frame {
         int expected = src.getInt(at + length);
         require(XXHASH.hash(src, at, length, 0) == expected, "LZ4 block " + block + ": checksum does not match");
       }
-      int room = Math.min(blockMax, out.length - written);
+      int room = Math.min(blockMax, out.capacity() - written);
       if (stored) {
-        require(length <= room, "LZ4 data decompresses to more than the declared " + out.length + " bytes");
-        src.get(at, out, written, length);
+        require(length <= room, "LZ4 data decompresses to more than the declared " + out.capacity() + " bytes");
+        out.put(written, src, at, length);
         written += length;
       } else {
         try {
@@ -122,7 +131,7 @@ final class Lz4Frame {
    * 8 MiB of output, each behind its 4-byte compressed size, with no end mark; the frame ends with the input or
    * where another frame's magic number stands in place of a size.
    */
-  private static int legacyFrame(ByteBuffer src, byte[] out, int written) {
+  private static int legacyFrame(ByteBuffer src, ByteBuffer out, int written) {
     for (int block = 0; src.remaining() >= 4; block++) {
       int size = src.getInt(src.position());
       if (size == MAGIC || size == LEGACY_MAGIC || (size & SKIPPABLE_MASK) == SKIPPABLE_MAGIC) {
@@ -131,7 +140,7 @@ final class Lz4Frame {
       src.position(src.position() + 4);
       require(size > 0 && size <= src.remaining(), "LZ4 legacy block " + block + " of " + size
           + " bytes does not fit the " + src.remaining() + " bytes left");
-      int room = Math.min(LEGACY_BLOCK, out.length - written);
+      int room = Math.min(LEGACY_BLOCK, out.capacity() - written);
       int at = src.position();
       try {
         written += Lz4Block.decode(src, at, size, out, written, room, written);

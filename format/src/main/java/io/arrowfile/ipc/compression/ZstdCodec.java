@@ -6,6 +6,7 @@ import com.github.luben.zstd.ZstdInputStreamNoFinalizer;
 import java.io.IOException;
 import java.io.InputStream;
 import java.lang.ref.Cleaner;
+import java.nio.ByteBuffer;
 
 /**
  * The calls into zstd-jni, and only those: the JVM loads this class, and with it zstd-jni, the first time a ZSTD
@@ -30,6 +31,14 @@ final class ZstdCodec {
   /** Decompresses {@code src[offset, offset + length)} into {@code out}; the number of bytes that came out. */
   static long decompress(byte[] out, int declared, byte[] src, int offset, int length) {
     return CONTEXT.get().decompressByteArray(out, 0, declared, src, offset, length);
+  }
+
+  /**
+   * Decompresses all of {@code src} into {@code out}, both direct, each from its first byte to its capacity; the number
+   * of bytes that came out. zstd never writes past the capacity it is given.
+   */
+  static long decompress(ByteBuffer out, ByteBuffer src) {
+    return CONTEXT.get().decompressDirectByteBuffer(out, 0, out.capacity(), src, 0, src.capacity());
   }
 
   /** The decompressed bytes of the zstd frames {@code in} holds, as they come out. */

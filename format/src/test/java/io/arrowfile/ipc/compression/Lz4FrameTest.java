@@ -142,9 +142,34 @@ class Lz4FrameTest {
     return bytes.toByteArray();
   }
 
+  /**
+   * {@code frame} decoded into an array, and again from direct memory into direct memory (as a scan decodes into its
+   * reused off-heap memory), which must come out the same: the same bytes, or the same failure.
+   */
   static byte[] decode(byte[] frame, int declared) {
     byte[] out = new byte[declared];
-    Lz4Frame.decode(ByteBuffer.wrap(frame), out);
+    ArrowFormatException heapFailure = null;
+    try {
+      Lz4Frame.decode(ByteBuffer.wrap(frame), out);
+    } catch (ArrowFormatException e) {
+      heapFailure = e;
+    }
+    ByteBuffer direct = ByteBuffer.allocateDirect(declared);
+    try {
+      Lz4Frame.decode(ByteBuffer.allocateDirect(frame.length).put(frame).flip(), direct);
+    } catch (ArrowFormatException e) {
+      if (heapFailure == null) {
+        throw new AssertionError("fails into direct memory only: " + e.getMessage(), e);
+      }
+      assertEquals(heapFailure.getMessage(), e.getMessage(), "into direct memory");
+      throw heapFailure;
+    }
+    if (heapFailure != null) {
+      throw new AssertionError("fails into an array only: " + heapFailure.getMessage(), heapFailure);
+    }
+    byte[] fromDirect = new byte[declared];
+    direct.get(0, fromDirect);
+    assertArrayEquals(out, fromDirect, "into direct memory");
     return out;
   }
 

@@ -1,15 +1,18 @@
 package io.arrowfile.connector.files;
 
 import io.arrowfile.columnar.memory.ArrowBuffer;
+import io.arrowfile.ipc.DecompressionArena;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 
 /**
- * The memory a reader reads record batch bodies into. A scan reuses one off-heap buffer for every batch of a file
- * (Spark's contract: a batch is done with when the next is asked for; its vectorized Parquet reader reuses its
- * column vectors the same way), so memory stays at the largest batch and a positioned read lands in it with no
- * intermediate copy (the JDK copies a read into heap memory through a temporary direct buffer). Other readers get
- * fresh heap memory per batch, which their batches keep. Bodies over {@link ArrowBuffer#CHUNK_SIZE} are chunked.
+ * The memory a reader reads record batch bodies into, and decompresses their buffers into. A scan reuses one
+ * off-heap buffer for every batch of a file (Spark's contract: a batch is done with when the next is asked for; its
+ * vectorized Parquet reader reuses its column vectors the same way), so memory stays at the largest batch and a
+ * positioned read lands in it with no intermediate copy (the JDK copies a read into heap memory through a temporary
+ * direct buffer); the buffers of a compressed body are decompressed into reused off-heap memory as well
+ * ({@link #decompressed}), read from a mapping or from this memory alike. Other readers get fresh heap memory per
+ * batch, which their batches keep. Bodies over {@link ArrowBuffer#CHUNK_SIZE} are chunked.
  */
 final class BodyMemory implements AutoCloseable {
   private final boolean reuse;
@@ -18,10 +21,25 @@ final class BodyMemory implements AutoCloseable {
   /** Reused off-heap memory: one buffer for bodies up to CHUNK_SIZE, chunks of the last larger body. */
   private ByteBuffer reused;
   private ByteBuffer[] large;
+  /** Where a reusing reader's batches are decompressed; null when batches are kept. */
+  private final DecompressionArena decompressed;
 
-  /** {@code reuse}: each {@link #take} may overwrite the body the previous one returned. */
+  /**
+   * {@code reuse}: each {@link #take} may overwrite the body the previous one returned, and each batch decoded into
+   * {@link #decompressed} the one before.
+   */
   BodyMemory(boolean reuse) {
     this.reuse = reuse;
+    this.decompressed = reuse ? new DecompressionArena(DirectMemory::free) : null;
+  }
+
+  /**
+   * The memory to decode a batch's compressed buffers into, for {@code ArrowFileDecoder.decode} and
+   * {@code ArrowStreamDecoder.decode}: reused, and given back at once at each batch and on {@link #close}, when this
+   * memory is; null (fresh memory per batch) when it is not.
+   */
+  DecompressionArena decompressed() {
+    return decompressed;
   }
 
   /** Memory for a body of {@code size} bytes, its contents undefined until read into with {@link #read}. */
@@ -43,7 +61,7 @@ final class BodyMemory implements AutoCloseable {
       return ArrowBuffer.wrap(one);
     }
     // Bodies this large are rare (a batch over 1 GiB): chunks for this body only.
-    close();
+    freeBodies();
     int n = (int) ((size + ArrowBuffer.CHUNK_SIZE - 1) >>> ArrowBuffer.CHUNK_SHIFT);
     ByteBuffer[] parts = new ByteBuffer[n];
     for (int k = 0; k < n; k++) {
@@ -87,6 +105,13 @@ final class BodyMemory implements AutoCloseable {
   /** Releases the reused memory at once (the batches read into it must be done with). */
   @Override
   public void close() {
+    freeBodies();
+    if (decompressed != null) {
+      decompressed.close();
+    }
+  }
+
+  private void freeBodies() {
     freeReused();
     freeLarge();
     chunks = new ByteBuffer[0];

@@ -76,7 +76,7 @@ public final class FileBatchReader implements BatchReader {
   /**
    * {@code wanted}: for each field of the file's schema, null when it is not read, else the field as read: itself,
    * or with struct children left out ({@code NestedPruning.prune}), whose buffers are then not read either;
-   * {@code memory}: where bodies are read (reused across batches or not).
+   * {@code memory}: where bodies are read and their compressed buffers decompressed (reused across batches or not).
    */
   FileBatchReader(ByteSource source, ArrowFileReader file, List<Field> wanted, BodyMemory memory) {
     this.source = source;
@@ -92,8 +92,8 @@ public final class FileBatchReader implements BatchReader {
    * The record batches of the file-format file {@code file} (opened on {@code source}, from
    * {@link ArrowFiles#openSource}) for a scan: {@code wanted} gives, for each field of the file's schema, null or the
    * field as read (pruned of struct children the scan does not need, {@code NestedPruning.prune}). Every record
-   * batch is read into the same memory, so a batch is valid only until the next is read (Spark's contract for the
-   * batches of a partition reader).
+   * batch is read (and decompressed) into the same memory, so a batch is valid only until the next is read (Spark's
+   * contract for the batches of a partition reader).
    */
   public static FileBatchReader forScan(ByteSource source, ArrowFileReader file, List<Field> wanted) {
     return new FileBatchReader(source, file, wanted, new BodyMemory(true));
@@ -306,7 +306,7 @@ public final class FileBatchReader implements BatchReader {
   private RecordBatch decode(Fetch f) throws IOException {
     BodyRanges ranges = f.body();
     if (positioned == null) {
-      return decoder.decode(f.message(), ranges, read(ranges.ranges().get(0)));
+      return decoder.decode(f.message(), ranges, read(ranges.ranges().get(0)), memory.decompressed());
     }
     ArrowBuffer body = memory.take(ranges.size());
     for (int r = 0; r < ranges.ranges().size(); r++) {
@@ -319,6 +319,6 @@ public final class FileBatchReader implements BatchReader {
       }
     }
     positioned.requireUnchanged();
-    return decoder.decode(f.message(), ranges, body);
+    return decoder.decode(f.message(), ranges, body, memory.decompressed());
   }
 }

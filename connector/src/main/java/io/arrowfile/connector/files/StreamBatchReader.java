@@ -84,8 +84,8 @@ public final class StreamBatchReader implements BatchReader {
    * The record batches of the stream-format file in {@code source} (from {@link ArrowFiles#openSource}; closed with
    * the reader) whose message starts in {@code [start, start + length)} ({@code length} Long.MAX_VALUE: to the
    * end), for a scan: {@code wanted}, given the stream's schema, gives for each of its fields null or the field as
-   * read (pruned of struct children the scan does not need). Every record batch is read into the same memory, so a
-   * batch is valid only until the next is read.
+   * read (pruned of struct children the scan does not need). Every record batch is read (and decompressed) into the
+   * same memory, so a batch is valid only until the next is read.
    */
   public static StreamBatchReader forScan(ByteSource source, Function<Schema, List<Field>> wanted, long start,
       long length, ReadOptions options) throws IOException {
@@ -155,7 +155,7 @@ public final class StreamBatchReader implements BatchReader {
       BodyRanges ranges = decoder.body(m, 0);
       ByteRange all = ranges.ranges().get(0);
       bytesFetched += all.length();
-      return decoder.decode(m, ranges, source.read(all.offset(), all.length()));
+      return decoder.decode(m, ranges, source.read(all.offset(), all.length()), memory.decompressed());
     }
     BodyRanges ranges = decoder.body(m, FileBatchReader.COALESCE_GAP);
     ArrowBuffer body = memory.take(ranges.size());
@@ -165,7 +165,7 @@ public final class StreamBatchReader implements BatchReader {
       bytesFetched += range.length();
     }
     positioned.requireUnchanged();
-    return decoder.decode(m, ranges, body);
+    return decoder.decode(m, ranges, body, memory.decompressed());
   }
 
   /** The schema of the batches read: the wanted fields, as read. */

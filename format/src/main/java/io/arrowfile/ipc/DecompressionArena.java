@@ -10,7 +10,8 @@ import java.util.function.Consumer;
  * Off-heap memory that a reader decompresses one record batch's buffers into, used again for the next batch: a
  * reader that hands it to {@link ArrowFileDecoder#decode(ArrowFileDecoder.RecordBatchMessage, BodyRanges,
  * ArrowBuffer, DecompressionArena)} (or {@link ArrowStreamDecoder}'s) makes no allocation per compressed buffer once
- * its memory has grown to the largest batch, and zstd decompresses straight from a direct body into it, with no copy.
+ * its memory has grown to the largest batch, and zstd decompresses straight from a direct body into it, with no copy
+ * (a body in heap memory still decompresses to the heap with zstd: see {@code BodyCompression}).
  * The price is the batch's lifetime: every batch decoded into the arena overwrites the one before, so it is only for
  * readers whose caller is done with a batch when it asks for the next (Spark's contract for a partition reader's
  * batches). The readers of the public API ({@link ArrowFileReader}, {@link ArrowStreamReader}) never use one: their

@@ -14,11 +14,13 @@ import io.arrowfile.ipc.BatchReaders;
 import io.arrowfile.ipc.BodyRanges;
 import io.arrowfile.ipc.ByteRange;
 import io.arrowfile.ipc.ByteSource;
+import io.arrowfile.ipc.DecompressionArena;
 import io.arrowfile.ipc.ReadOptions;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.lang.management.ManagementFactory;
+import java.nio.ByteBuffer;
 
 /**
  * What the fuzz targets do with an input, shared by them and by the corrupt-file tests: open it with one of
@@ -137,12 +139,21 @@ public final class FuzzReads {
    * Drives {@link ArrowStreamDecoder} over {@code input} as a split of a stream file does: every message's header
    * from the start, the dictionaries the selection uses, and the record batches whose message starts at or after
    * {@code from}, of every other column ({@code everyOther}) or all, each wanted range fetched apart and placed
-   * where the decoder says; every value is then read. At {@link ValidationLevel#BOUNDS}, as the connector's scans
-   * validate: below it a hostile view or offset may still point outside its buffers (the readers' bounds checks
-   * then throw), which only that level rules out.
+   * where the decoder says, in off-heap memory, and decompressed into one {@link DecompressionArena} for all batches
+   * (native zstd and LZ4 decoders writing off-heap memory); every value is then read. At
+   * {@link ValidationLevel#BOUNDS}, as the connector's scans validate: below it a hostile view or offset may still
+   * point outside its buffers (the readers' bounds checks then throw), which only that level rules out. The arena's
+   * memory, which no heap measure sees, is held to the same budget as the heap.
    */
   public static void decodeStream(byte[] input, ReadOptions options, long from, boolean everyOther)
       throws IOException {
+    try (DecompressionArena arena = new DecompressionArena()) {
+      decodeStream(input, options, from, everyOther, arena);
+    }
+  }
+
+  private static void decodeStream(byte[] input, ReadOptions options, long from, boolean everyOther,
+      DecompressionArena arena) throws IOException {
     options = options.withValidation(ValidationLevel.BOUNDS);
     ByteSource source = ByteSource.wrap(input, "fuzz.arrows");
     ArrowStreamDecoder decoder = ArrowStreamDecoder.of("fuzz.arrows", input.length, options);
@@ -166,13 +177,23 @@ public final class FuzzReads {
         }
       } else if (m.isRecordBatch() && m.offset() >= from) {
         BodyRanges ranges = decoder.body(m, 0);
-        byte[] body = new byte[Math.toIntExact(ranges.size())];
+        ByteBuffer body = ByteBuffer.allocateDirect(Math.toIntExact(ranges.size()));
         for (int r = 0; r < ranges.ranges().size(); r++) {
           ByteRange range = ranges.ranges().get(r);
-          source.read(range.offset(), range.length()).getBytes(0, body, Math.toIntExact(ranges.placedAt(r)),
-              Math.toIntExact(range.length()));
+          body.put(Math.toIntExact(ranges.placedAt(r)), source.read(range.offset(), range.length()).asByteBuffer(),
+              0, Math.toIntExact(range.length()));
         }
-        touchEveryValue(decoder.decode(m, ranges, ArrowBuffer.wrap(body)));
+        RecordBatch batch;
+        try {
+          batch = decoder.decode(m, ranges, ArrowBuffer.wrap(body), arena);
+        } finally {
+          if (arena.capacity() > allocationBudget(input.length)) {
+            throw new AllocationBudgetExceeded("reading " + input.length + " bytes took " + arena.capacity()
+                + " bytes of off-heap memory to decompress into, more than the budget of "
+                + allocationBudget(input.length));
+          }
+        }
+        touchEveryValue(batch);
       }
     }
   }

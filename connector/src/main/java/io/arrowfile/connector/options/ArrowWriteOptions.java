@@ -18,8 +18,10 @@ import java.util.Map;
  *   <tr><td>{@value #COMPRESSION}</td><td>{@code none} | {@code uncompressed} | {@code lz4} (LZ4_FRAME) |
  *       {@code zstd}; body buffers are compressed one by one, as the IPC format specifies</td>
  *       <td>{@code zstd} (see {@link #DEFAULT})</td></tr>
- *   <tr><td>{@value #COMPRESSION_LEVEL}</td><td>zstd level 1..22 (only with {@code compression=zstd})</td>
- *       <td>3 (zstd's own default: the usual speed/ratio balance)</td></tr>
+ *   <tr><td>{@value #COMPRESSION_LEVEL}</td><td>zstd level 1..22, or a negative fast level down to
+ *       -131072 (only with {@code compression=zstd})</td>
+ *       <td>1 (Arrow C++'s default: files as small as zstd's default level 3 makes
+ *       of tables, written faster; see {@code WriteOptions#DEFAULT_ZSTD_LEVEL})</td></tr>
  *   <tr><td>{@value #ROWS_PER_BATCH}</td><td>1 .. 2^31-2</td><td>{@value #DEFAULT_ROWS_PER_BATCH}</td></tr>
  *   <tr><td>{@value #MAX_BATCH_BYTES}</td><td>1 KiB .. 1 GiB, plain bytes or with a suffix
  *       {@code k|kb|m|mb|g|gb} (binary units)</td><td>64m</td></tr>
@@ -85,6 +87,8 @@ public final class ArrowWriteOptions implements Serializable {
   public static final long MIN_BATCH_BYTES = 1L << 10;
   public static final long MAX_MAX_BATCH_BYTES = 1L << 30;
   public static final int DEFAULT_ZSTD_LEVEL = WriteOptions.DEFAULT_ZSTD_LEVEL;
+  /** zstd's lowest level ({@code ZSTD_minCLevel()}, -2^17): the negative levels trade size for speed. */
+  public static final int MIN_ZSTD_LEVEL = -(1 << 17);
 
   /** The default codec: see {@link #DEFAULT} for why. */
   public static final CompressionCodec DEFAULT_COMPRESSION = CompressionCodec.ZSTD;
@@ -179,7 +183,11 @@ public final class ArrowWriteOptions implements Serializable {
     int level = DEFAULT_ZSTD_LEVEL;
     String levelValue = get(options, COMPRESSION_LEVEL);
     if (levelValue != null) {
-      level = (int) parseLong(COMPRESSION_LEVEL, levelValue, 1, 22, "an integer from 1 to 22");
+      String valid = "an integer from 1 to 22, or from -1 down to " + MIN_ZSTD_LEVEL + " (zstd's fast levels)";
+      level = (int) parseLong(COMPRESSION_LEVEL, levelValue, MIN_ZSTD_LEVEL, 22, valid);
+      if (level == 0) { // zstd reads 0 as its default level, which would hide what the writer asked for
+        throw invalid(COMPRESSION_LEVEL, levelValue, valid);
+      }
       if (compression != CompressionCodec.ZSTD) {
         throw new IllegalArgumentException("arrowfile write option " + COMPRESSION_LEVEL + "=" + levelValue
             + " needs " + COMPRESSION + "=zstd (the only codec with levels), not "

@@ -120,6 +120,9 @@ class ArrowOptionsTest {
   void writeOptionValuesFailListingValidValues() {
     assertTrue(fails(Map.of("compression", "gzip")).getMessage().contains("valid values: none, uncompressed, lz4, zstd"));
     assertTrue(fails(Map.of("compression", "zstd", "compressionLevel", "0")).getMessage().contains("1 to 22"));
+    assertTrue(fails(Map.of("compression", "zstd", "compressionLevel", "-131073")).getMessage()
+        .contains("zstd's fast levels"));
+    assertEquals(-5, ArrowWriteOptions.parse(Map.of("compression", "zstd", "compressionLevel", "-5")).zstdLevel());
     assertTrue(fails(Map.of("rowsPerBatch", "-1")).getMessage().contains("rowsPerBatch"));
     assertTrue(fails(Map.of("maxBatchBytes", "lots")).getMessage().contains("maxBatchBytes"));
     assertTrue(fails(Map.of("statistics", "on")).getMessage().contains("valid values: true, false"));

@@ -236,13 +236,14 @@ class ArrowWriteTest {
 
   @Test
   void compressionOptionsShrinkCompressibleData() throws IOException {
-    long[] sizes = new long[3];
-    String[] codecs = {"uncompressed", "LZ4", "Zstd"};
+    String[] codecs = {"uncompressed", "LZ4", "Zstd", "zstd"};
+    String[] levels = {null, null, "9", "-3"}; // -3: one of zstd's fast levels
+    long[] sizes = new long[codecs.length];
     for (int i = 0; i < codecs.length; i++) {
       Path out = tmp.resolve("c" + i);
       spark.range(20000).selectExpr("id % 7 AS k", "repeat('x', 50) AS s").coalesce(1).write()
           .format("arrowfile").option("COMPRESSION", codecs[i])
-          .option("compressionLevel", i == 2 ? "9" : null).save(out.toString());
+          .option("compressionLevel", levels[i]).save(out.toString());
       Path file = DataFiles.single(out);
       sizes[i] = Files.size(file);
       try (ArrowFileReader r = ArrowFileReader.open(file, ReadOptions.DEFAULT)) {
@@ -254,6 +255,7 @@ class ArrowWriteTest {
     }
     assertTrue(sizes[1] * 3 < sizes[0], "lz4 " + sizes[1] + " vs " + sizes[0]);
     assertTrue(sizes[2] * 3 < sizes[0], "zstd " + sizes[2] + " vs " + sizes[0]);
+    assertTrue(sizes[3] * 3 < sizes[0], "zstd -3 " + sizes[3] + " vs " + sizes[0]);
   }
 
   @Test

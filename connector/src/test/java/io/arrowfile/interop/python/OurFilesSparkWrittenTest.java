@@ -72,6 +72,7 @@ public class OurFilesSparkWrittenTest {
       {"lz4", "compression", "lz4"},
       {"zstd", "compression", "zstd"},
       {"zstd-level19", "compression", "zstd", "compressionLevel", "19"},
+      {"zstd-fast5", "compression", "zstd", "compressionLevel", "-5"},
       {"uncompressed", "compression", "uncompressed"},
       {"rows1", "rowsPerBatch", "1"},
       {"lz4-rows1", "compression", "lz4", "rowsPerBatch", "1"},

@@ -118,6 +118,30 @@ public final class BodyCompression {
     }
   }
 
+  /**
+   * The uncompressed length of {@code raw} when {@link #decompress(CompressionCodec, ArrowBuffer, long, IntFunction)}
+   * would decompress it whole into memory of that length from its {@code memory} (so that a reader may set the memory
+   * aside now and decompress later), else -1: an empty buffer, one stored uncompressed, one that would not go to the
+   * given memory (zstd from heap memory, or past the trusted ratio) and one whose prefix is wrong (decompress says
+   * how). Reads only the 8-byte prefix.
+   */
+  public static long deferrableLength(CompressionCodec codec, ArrowBuffer raw, long maxBufferSize) {
+    if (raw.length() < PREFIX || !raw.isContiguous()) {
+      return -1;
+    }
+    long declared = raw.getLong(0);
+    long payload = raw.length() - PREFIX;
+    if (declared <= 0 || declared > Math.min(maxBufferSize, Integer.MAX_VALUE - 8)
+        || payload > Integer.MAX_VALUE - 8) {
+      return -1;
+    }
+    return switch (codec) {
+      case LZ4_FRAME -> declared > payload * Lz4Frame.MAX_RATIO + 1024 ? -1 : declared;
+      case ZSTD -> !raw.asByteBuffer().isDirect() || declared > Math.max(payload * ZSTD_TRUSTED_RATIO, 16 << 20)
+          ? -1 : declared;
+    };
+  }
+
   private static byte[] zstd(ByteBuffer in, int declared) {
     byte[] src;
     int offset;
@@ -167,7 +191,8 @@ public final class BodyCompression {
     if (!b.isDirect() || b.isReadOnly() || b.capacity() < size) {
       throw new IllegalStateException("decompression memory must be writable direct memory of " + size + " bytes");
     }
-    return b.slice(0, size);
+    // The arena hands out exactly the size asked for: sliced again only when it gave more.
+    return b.position() == 0 && b.limit() == size && b.capacity() == size ? b : b.slice(0, size);
   }
 
   private static byte[] inflate(InputStream stream, int declared, long compressedLength) throws IOException {
@@ -218,21 +243,32 @@ public final class BodyCompression {
     if (data.length() > Integer.MAX_VALUE - 64) {
       throw new IllegalArgumentException("buffer of " + data.length() + " bytes is too large to compress");
     }
-    byte[] compressed;
+    byte[] out;
+    int length;
     try {
-      compressed = switch (codec) {
-        case LZ4_FRAME -> Lz4FrameEncoder.compress(data, checksum);
-        case ZSTD -> ZstdCodec.compress(data.toByteArray(), zstdLevel, checksum);
-      };
+      if (codec == CompressionCodec.ZSTD) {
+        // Compressed straight behind the prefix, in an array of zstd's bound. The buffer lives until its batch is
+        // written, so one that compressed well is trimmed (a copy of its few compressed bytes); one that barely
+        // compressed keeps the array.
+        int n = (int) data.length();
+        out = new byte[Math.toIntExact(PREFIX + ZstdCodec.bound(n))];
+        length = PREFIX + ZstdCodec.compress(out, PREFIX, data.toByteArray(), 0, n, zstdLevel, checksum);
+        if (length < out.length - (out.length >> 3)) {
+          out = Arrays.copyOf(out, length);
+        }
+      } else {
+        byte[] compressed = Lz4FrameEncoder.compress(data, checksum);
+        out = new byte[PREFIX + compressed.length];
+        System.arraycopy(compressed, 0, out, PREFIX, compressed.length);
+        length = out.length;
+      }
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     } catch (LinkageError e) {
       throw CodecLibrary.missing(codec, "writing with " + codec + " compression", e);
     }
-    byte[] out = new byte[PREFIX + compressed.length];
     ByteBuffer.wrap(out).order(ByteOrder.LITTLE_ENDIAN).putLong(0, data.length());
-    System.arraycopy(compressed, 0, out, PREFIX, compressed.length);
-    return ArrowBuffer.wrap(out);
+    return ArrowBuffer.wrap(out, 0, length);
   }
 
   /** An InputStream over a ByteBuffer's remaining bytes. */

@@ -1,5 +1,6 @@
 package io.arrowfile.ipc.compression;
 
+import com.github.luben.zstd.Zstd;
 import com.github.luben.zstd.ZstdCompressCtx;
 import com.github.luben.zstd.ZstdDecompressCtx;
 import com.github.luben.zstd.ZstdInputStreamNoFinalizer;
@@ -26,6 +27,16 @@ final class ZstdCodec {
     return context;
   });
 
+  /**
+   * One compression context per thread, for the same reason: a fresh context per buffer allocated and cleared
+   * zstd's match tables for every buffer. Its level and checksum flag are set for each buffer.
+   */
+  private static final ThreadLocal<ZstdCompressCtx> COMPRESSION = ThreadLocal.withInitial(() -> {
+    ZstdCompressCtx context = new ZstdCompressCtx();
+    CLEANER.register(Thread.currentThread(), context::close);
+    return context;
+  });
+
   private ZstdCodec() {}
 
   /** Decompresses {@code src[offset, offset + length)} into {@code out}; the number of bytes that came out. */
@@ -46,11 +57,20 @@ final class ZstdCodec {
     return new ZstdInputStreamNoFinalizer(in);
   }
 
-  static byte[] compress(byte[] data, int level, boolean checksum) {
-    try (ZstdCompressCtx ctx = new ZstdCompressCtx()) {
-      ctx.setLevel(level);
-      ctx.setChecksum(checksum);
-      return ctx.compress(data);
-    }
+  /** The most bytes {@code length} bytes compress to. */
+  static long bound(long length) {
+    return Zstd.compressBound(length);
+  }
+
+  /**
+   * Compresses {@code src[srcOffset, srcOffset + length)} into {@code dst} from {@code dstOffset} (room for
+   * {@link #bound} bytes); the compressed length.
+   */
+  static int compress(byte[] dst, int dstOffset, byte[] src, int srcOffset, int length, int level,
+      boolean checksum) {
+    ZstdCompressCtx ctx = COMPRESSION.get();
+    ctx.setLevel(level);
+    ctx.setChecksum(checksum);
+    return ctx.compressByteArray(dst, dstOffset, dst.length - dstOffset, src, srcOffset, length);
   }
 }

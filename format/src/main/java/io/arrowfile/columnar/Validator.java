@@ -35,6 +35,33 @@ public final class Validator {
     }
   }
 
+  /**
+   * What {@link #validate} checks at {@code level} without reading an array's value buffers (only its validity
+   * bitmap): buffer sizes ({@link ValidationLevel#MINIMAL}), and from {@link ValidationLevel#BOUNDS} the null count
+   * against the bitmap. For a reader that fills the value buffers later and validates the whole array then.
+   */
+  public static void validateWithoutValues(ArrayData data, ValidationLevel level) {
+    if (level == ValidationLevel.NONE) {
+      return;
+    }
+    validateField(data, ValidationLevel.MINIMAL, 0);
+    if (level.compareTo(ValidationLevel.BOUNDS) >= 0 && data.field().layout().hasValidity()) {
+      try {
+        requireNullCount(data);
+      } catch (ArrowFormatException e) {
+        throw e.inField(data.field().name());
+      }
+    }
+  }
+
+  private static void requireNullCount(ArrayData data) {
+    ArrowBuffer validity = data.validity();
+    long actual = validity == null ? 0 : data.length() - BitUtil.countSetBits(validity, data.offset(), data.length());
+    if (actual != data.nullCount()) {
+      throw fail("null count %d does not match the validity bitmap (%d nulls)", data.nullCount(), actual);
+    }
+  }
+
   // ---------------------------------------------------------------------------------------------------
   // Recursion and error wrapping
 
@@ -155,10 +182,7 @@ public final class Validator {
       throw fail("null count %d exceeds the length %d", nullCount, length);
     }
     if (full && layout.hasValidity()) {
-      long actual = validity == null ? 0 : length - BitUtil.countSetBits(validity, offset, length);
-      if (actual != nullCount) {
-        throw fail("null count %d does not match the validity bitmap (%d nulls)", nullCount, actual);
-      }
+      requireNullCount(data);
     }
 
     if (field.isDictionaryEncoded()) {

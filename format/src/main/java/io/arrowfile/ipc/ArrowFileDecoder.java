@@ -21,6 +21,7 @@ import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.function.IntPredicate;
 import java.util.Set;
 
 /**
@@ -385,6 +386,17 @@ public final class ArrowFileDecoder {
    */
   public RecordBatch decode(RecordBatchMessage message, BodyRanges ranges, ArrowBuffer body,
       DecompressionArena arena) {
+    return decode(message, ranges, body, arena, null).batch();
+  }
+
+  /**
+   * As {@link #decode(RecordBatchMessage, BodyRanges, ArrowBuffer, DecompressionArena)}, with the decompression of
+   * the columns {@code defer} accepts (by index in the returned batch) left until each is first read, where the
+   * format allows ({@link DeferredColumn}: plain fixed-width, boolean and variable-size binary columns of a compressed
+   * little-endian body). The deferred columns load into {@code arena}, and only until the next batch is decoded.
+   */
+  public DeferredBatch decode(RecordBatchMessage message, BodyRanges ranges, ArrowBuffer body,
+      DecompressionArena arena, IntPredicate defer) {
     ColumnSelection selection = ranges.selection;
     Map<Long, ArrayData> dicts = Map.of();
     if (selection.dictionaryScope != null) {
@@ -394,19 +406,19 @@ public final class ArrowFileDecoder {
       }
       dicts = reader.dictionaries();
     }
-    return decode(message, ranges, body, dicts, arena);
+    return decode(message, ranges, body, dicts, arena, defer);
   }
 
   /**
-   * As {@link #decode(RecordBatchMessage, BodyRanges, ArrowBuffer, DecompressionArena)}, with the dictionaries
-   * {@code dicts}.
+   * As {@link #decode(RecordBatchMessage, BodyRanges, ArrowBuffer, DecompressionArena, IntPredicate)}, with the
+   * dictionaries {@code dicts}.
    */
-  RecordBatch decode(RecordBatchMessage message, BodyRanges ranges, ArrowBuffer body, Map<Long, ArrayData> dicts,
-      DecompressionArena arena) {
+  DeferredBatch decode(RecordBatchMessage message, BodyRanges ranges, ArrowBuffer body, Map<Long, ArrayData> dicts,
+      DecompressionArena arena, IntPredicate defer) {
     ColumnSelection selection = ranges.selection;
     if (ranges.selected == null) {
       return RecordBatchDecoder.decode(schema(), selection.decodeColumns, message.header, body, dicts,
-          footer.schema().endianness(), message.version, options, arena);
+          footer.schema().endianness(), message.version, options, arena, defer);
     }
     // The wanted buffers, moved from their offsets in the file's body to where their range lies in this one.
     List<ByteRange> inFile = ranges.ranges;
@@ -428,7 +440,7 @@ public final class ArrowFileDecoder {
         message.header.compression(), ranges.selected.variadicBufferCounts());
     MetadataVersion version = message.version == null ? MetadataVersion.CURRENT : message.version;
     return RecordBatchDecoder.decode(selection.schema(), null, header, body, dicts, footer.schema().endianness(),
-        version, options, arena);
+        version, options, arena, defer);
   }
 
   /** A record batch's metadata message: its row count, and what the decoder needs of it to name its body ranges. */
@@ -461,6 +473,10 @@ public final class ArrowFileDecoder {
     /** The body length the message declares (at most its block's). */
     public long bodyLength() {
       return bodyLength;
+    }
+
+    RecordBatchHeader header() {
+      return header;
     }
   }
 

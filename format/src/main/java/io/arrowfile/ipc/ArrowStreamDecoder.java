@@ -302,7 +302,7 @@ public final class ArrowStreamDecoder {
    */
   public RecordBatch decode(StreamMessage m, BodyRanges ranges, ArrowBuffer body, DecompressionArena arena) {
     try {
-      return batches.decode(m.recordBatch(), ranges, body, dictionaries.dictionaries(), arena);
+      return batches.decode(m.recordBatch(), ranges, body, dictionaries.dictionaries(), arena, null).batch();
     } catch (ArrowFormatException e) {
       throw e.at(m.batchWhere()).in(name);
     }

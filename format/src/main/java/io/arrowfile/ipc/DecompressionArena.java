@@ -43,6 +43,8 @@ public final class DecompressionArena implements AutoCloseable {
   /** The largest batch so far, laid out in one block: the size {@link #block} grows to. */
   private long largest;
   private boolean closed;
+  /** How many batches began ({@link #reset}): a {@link DeferredColumn} loads only into the batch it was made in. */
+  private long batches;
 
   /** An arena whose blocks, once given up, the garbage collector frees. */
   public DecompressionArena() {
@@ -72,6 +74,7 @@ public final class DecompressionArena implements AutoCloseable {
    */
   void reset() {
     requireOpen();
+    batches++;
     largest = Math.max(largest, position);
     position = 0;
     if (!overflow.isEmpty()) {
@@ -104,6 +107,15 @@ public final class DecompressionArena implements AutoCloseable {
     ByteBuffer own = ByteBuffer.allocateDirect(size);
     overflow.add(own);
     return own;
+  }
+
+  /** The number of batches begun so far. */
+  long batches() {
+    return batches;
+  }
+
+  boolean isClosed() {
+    return closed;
   }
 
   /** Gives up the arena's memory (to the release hook, if any): no batch decoded into it may be used after. */

@@ -21,6 +21,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.function.IntFunction;
+import java.util.function.IntPredicate;
 
 /**
  * Turns a {@code RecordBatch} message (header and body) into {@link ArrayData}: walks the schema's fields
@@ -45,6 +46,8 @@ public final class RecordBatchDecoder {
   private int nodeIndex;
   private int bufferIndex;
   private int variadicIndex;
+  /** The value buffers set aside for the column being read when it is deferred; null when it is not. */
+  private List<DeferredColumn.Pending> deferring;
 
   private RecordBatchDecoder(RecordBatchHeader header, ArrowBuffer body, Map<Long, ArrayData> dictionaries,
       Endianness endianness, MetadataVersion version, ReadOptions options, DecompressionArena arena) {
@@ -98,6 +101,18 @@ public final class RecordBatchDecoder {
   static RecordBatch decode(Schema schema, int[] columns, RecordBatchHeader header, ArrowBuffer body,
       Map<Long, ArrayData> dictionaries, Endianness endianness, MetadataVersion version, ReadOptions options,
       DecompressionArena arena) {
+    return decode(schema, columns, header, body, dictionaries, endianness, version, options, arena, null).batch();
+  }
+
+  /**
+   * As {@link #decode(Schema, int[], RecordBatchHeader, ArrowBuffer, Map, Endianness, MetadataVersion, ReadOptions,
+   * DecompressionArena)}, with the value buffers of the columns {@code defer} accepts (by index in the returned batch)
+   * decompressed on demand ({@link DeferredColumn}) where the format allows: a compressed little-endian body, a plain
+   * fixed-width, boolean or variable-size binary column, and buffers that decompress whole into the arena.
+   */
+  static DeferredBatch decode(Schema schema, int[] columns, RecordBatchHeader header, ArrowBuffer body,
+      Map<Long, ArrayData> dictionaries, Endianness endianness, MetadataVersion version, ReadOptions options,
+      DecompressionArena arena, IntPredicate defer) {
     if (arena != null) {
       arena.reset();
     }
@@ -108,6 +123,8 @@ public final class RecordBatchDecoder {
     List<Field> fields = schema.fields();
     List<ArrayData> out = new ArrayList<>(columns == null ? fields.size() : columns.length);
     List<Field> outFields = columns == null ? fields : new ArrayList<>(columns.length);
+    DeferredColumn[] deferred = new DeferredColumn[columns == null ? fields.size() : columns.length];
+    boolean mayDefer = defer != null && arena != null && d.compression != null && !d.bigEndian;
     int next = 0;
     for (int i = 0; i < fields.size(); i++) {
       Field field = fields.get(i);
@@ -115,11 +132,16 @@ public final class RecordBatchDecoder {
         d.skipField(field);
         continue;
       }
+      d.deferring = mayDefer && deferrable(field) && defer.test(out.size()) ? new ArrayList<>() : null;
       ArrayData column = d.readField(field);
       if (column.length() != header.length()) {
         throw new ArrowFormatException("column has " + column.length() + " rows, the record batch "
             + header.length()).inField(field.name());
       }
+      if (d.deferring != null && !d.deferring.isEmpty()) {
+        deferred[out.size()] = new DeferredColumn(column, d.compression, options, arena, d.deferring);
+      }
+      d.deferring = null;
       out.add(column);
       if (columns != null) {
         outFields.add(field);
@@ -131,11 +153,23 @@ public final class RecordBatchDecoder {
           + " are not ascending indexes of the schema's " + fields.size() + " fields");
     }
     d.checkAllConsumed();
-    for (ArrayData column : out) {
-      validate(column, options.validation());
+    for (int k = 0; k < out.size(); k++) {
+      if (deferred[k] == null) {
+        validate(out.get(k), options.validation());
+      } else { // its sizes now, as a reader relies on them before it loads; its values when it is loaded
+        Validator.validateWithoutValues(out.get(k), options.validation());
+      }
     }
     Schema outSchema = columns == null ? schema : new Schema(outFields, schema.metadata());
-    return new RecordBatch(outSchema, header.length(), out);
+    return new DeferredBatch(new RecordBatch(outSchema, header.length(), out), deferred);
+  }
+
+  /** Layouts whose value buffers are read only through their readers' loads: nothing reads them on decoding. */
+  private static boolean deferrable(Field field) {
+    return !field.isDictionaryEncoded() && switch (field.layout()) {
+      case FIXED_WIDTH, BOOL, VARIABLE_BINARY, LARGE_VARIABLE_BINARY -> true;
+      default -> false;
+    };
   }
 
   /**
@@ -265,6 +299,11 @@ public final class RecordBatchDecoder {
   }
 
   private ArrowBuffer nextBuffer() {
+    return nextBuffer(false);
+  }
+
+  /** The next buffer; a value buffer ({@code values}) of a deferred column is only set aside in the arena. */
+  private ArrowBuffer nextBuffer(boolean values) {
     if (bufferIndex >= header.buffers().size()) {
       throw new ArrowFormatException("record batch has only " + header.buffers().size()
           + " buffers, fewer than the schema needs");
@@ -279,6 +318,14 @@ public final class RecordBatchDecoder {
     }
     ArrowBuffer raw = length == 0 ? ArrowBuffer.EMPTY : body.slice(offset, length);
     if (compression != null) {
+      if (values && deferring != null) {
+        long declared = BodyCompression.deferrableLength(compression, raw, options.maxBufferSize());
+        if (declared > 0) {
+          ByteBuffer into = decompressed.apply((int) declared);
+          deferring.add(new DeferredColumn.Pending(index, raw, into));
+          return ArrowBuffer.wrap(into);
+        }
+      }
       try {
         return BodyCompression.decompress(compression, raw, options.maxBufferSize(), decompressed);
       } catch (ArrowFormatException e) {
@@ -359,7 +406,7 @@ public final class RecordBatchDecoder {
       default: {
         buffers = new ArrowBuffer[layout.fixedBufferCount()];
         for (int i = 0; i < buffers.length; i++) {
-          buffers[i] = nextBuffer();
+          buffers[i] = nextBuffer(i > 0); // buffer 0 is the validity bitmap, read with the batch
         }
         if (field.isDictionaryEncoded()) {
           long id = field.dictionary().id();

@@ -5,7 +5,11 @@
  * {@link io.arrowfile.ipc.ArrowFileReader}, {@link io.arrowfile.ipc.ArrowStreamReader} (both
  * {@link io.arrowfile.ipc.BatchReader}s), {@link io.arrowfile.ipc.ArrowFileDecoder} (a file reader that does no
  * I/O: it names the byte ranges it needs and is handed them), with {@link io.arrowfile.ipc.ReadOptions},
- * {@link io.arrowfile.ipc.WriteOptions} and {@link io.arrowfile.ipc.ByteSource} (where the bytes come from).
+ * {@link io.arrowfile.ipc.WriteOptions} and {@link io.arrowfile.ipc.ByteSource} (where the bytes come from). For a
+ * reader whose caller is done with a batch when it asks for the next (a scan): a
+ * {@link io.arrowfile.ipc.DecompressionArena} that every batch is decompressed into, and a
+ * {@link io.arrowfile.ipc.DeferredBatch} whose plain columns are decompressed when first read
+ * ({@link io.arrowfile.ipc.DeferredColumn}).
  *
  * <p>Under them, in this package because the readers and writers are thin drivers over it, the message layer,
  * shaped like arrow-rs: {@link io.arrowfile.ipc.MessageReader} and {@link io.arrowfile.ipc.MessageWriter} frame

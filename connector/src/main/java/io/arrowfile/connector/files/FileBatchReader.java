@@ -8,6 +8,7 @@ import io.arrowfile.columnar.type.Schema;
 import io.arrowfile.ipc.ArrowFileDecoder;
 import io.arrowfile.ipc.BodyRanges;
 import io.arrowfile.ipc.ColumnSelection;
+import io.arrowfile.ipc.DeferredBatch;
 import io.arrowfile.ipc.ArrowFileReader;
 import io.arrowfile.ipc.BatchReader;
 import io.arrowfile.ipc.metadata.Block;
@@ -20,6 +21,8 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import java.util.function.IntPredicate;
+import java.util.function.UnaryOperator;
 
 /**
  * Reads the record batches of an IPC file for a scan, fetching the byte ranges {@link ArrowFileDecoder} names. A
@@ -231,8 +234,19 @@ public final class FileBatchReader implements BatchReader {
 
   /** Record batch {@code k}, holding only the wanted columns. */
   public RecordBatch recordBatch(int k) throws IOException {
+    return recordBatch(k, null).batch();
+  }
+
+  /**
+   * As {@link #recordBatch(int)}, with the decompression of the columns {@code defer} accepts (by index among the
+   * wanted columns; null: none) left until each is first read ({@link DeferredBatch}), when this reader decompresses
+   * into reused memory: such a column is only valid until the next batch is read.
+   */
+  public DeferredBatch recordBatch(int k, IntPredicate defer) throws IOException {
     java.util.Objects.checkIndex(k, decoder.recordBatches().size());
     Block block = decoder.recordBatches().get(k);
+    UnaryOperator<ArrowFormatException> place = e -> e.at("record batch " + k + " (offset " + block.offset() + ")")
+        .in(source.name());
     try {
       file.readDictionaries(selection); // those the wanted columns use, once
       Fetch f = ahead.isEmpty() || ahead.peekFirst().batch() != k ? null : ahead.pollFirst();
@@ -244,9 +258,10 @@ public final class FileBatchReader implements BatchReader {
         aheadBytes -= f.size();
       }
       readAhead(k);
-      return decode(f);
+      // A deferred column fails when a row first reads it, where this method's catch cannot add the place.
+      return decode(f, defer).describeFailures(place);
     } catch (ArrowFormatException e) {
-      throw e.at("record batch " + k + " (offset " + block.offset() + ")").in(source.name());
+      throw place.apply(e);
     }
   }
 
@@ -303,10 +318,10 @@ public final class FileBatchReader implements BatchReader {
   }
 
   /** Batch {@code f}'s wanted bytes, in the compact body (waited for, or read now), decoded. */
-  private RecordBatch decode(Fetch f) throws IOException {
+  private DeferredBatch decode(Fetch f, IntPredicate defer) throws IOException {
     BodyRanges ranges = f.body();
     if (positioned == null) {
-      return decoder.decode(f.message(), ranges, read(ranges.ranges().get(0)), memory.decompressed());
+      return decoder.decode(f.message(), ranges, read(ranges.ranges().get(0)), memory.decompressed(), defer);
     }
     ArrowBuffer body = memory.take(ranges.size());
     for (int r = 0; r < ranges.ranges().size(); r++) {
@@ -319,6 +334,6 @@ public final class FileBatchReader implements BatchReader {
       }
     }
     positioned.requireUnchanged();
-    return decoder.decode(f.message(), ranges, body, memory.decompressed());
+    return decoder.decode(f.message(), ranges, body, memory.decompressed(), defer);
   }
 }

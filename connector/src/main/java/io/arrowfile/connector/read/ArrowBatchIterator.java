@@ -16,6 +16,7 @@ import io.arrowfile.connector.vector.RowIndexVector;
 import io.arrowfile.connector.vector.StructOfVectors;
 import io.arrowfile.ipc.ArrowFileReader;
 import io.arrowfile.ipc.BatchReader;
+import io.arrowfile.ipc.DeferredBatch;
 import java.io.Closeable;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -69,8 +70,17 @@ public final class ArrowBatchIterator implements Iterator<ColumnarBatch>, Closea
   /** Most rows per ColumnarBatch handed to Spark. */
   private final int batchSize;
   private final boolean ignoreCorruptFiles;
+  /**
+   * The JVM system property that, set to {@code false} on the executors, has scans decompress every column of a batch
+   * when the batch is read, instead of each column at its first read.
+   */
+  public static final String DEFER_DECOMPRESSION = "arrowfile.deferDecompression";
+  /** File format only: for each column of the batches read, whether its decompression waits for its first read. */
+  private final boolean[] deferrable;
   /** The record batch being sliced, and the first row of its next slice. */
   private RecordBatch current;
+  /** {@link #current}'s columns whose decompression waits for their first read (file format only), else null. */
+  private DeferredBatch currentDeferred;
   private long currentOffset;
   /**
    * Spark's {@code _metadata.row_index} asked for: where the batches start in the file, and the first row of
@@ -152,6 +162,20 @@ public final class ArrowBatchIterator implements Iterator<ColumnarBatch>, Closea
         }
       }
     }
+    // A column decompressed on its first read is never decompressed in a batch where the query's filters or joins
+    // keep no row before they read it. Not with ignoreCorruptFiles: a damaged buffer found after the file's first
+    // rows went to Spark could no longer skip the file. Read per scan: the benchmarks switch it between queries.
+    boolean defer = file != null && !ignoreCorruptFiles
+        && !"false".equalsIgnoreCase(System.getProperty(DEFER_DECOMPRESSION, "true"));
+    this.deferrable = defer ? new boolean[fileSchema.fields().size()] : null;
+    if (deferrable != null) {
+      for (int k = 0; k < required.length; k++) {
+        int index = fileColumn[k];
+        if (index >= 0 && k != request.rowIndexColumn()) {
+          deferrable[index] = ArrowVectors.loadsOnFirstRead(fileSchema.field(index), required[k].dataType());
+        }
+      }
+    }
     this.partitionFields = request.partitionColumns().fields();
     this.partitionVectors = new ColumnVector[partitionFields.length];
     for (int k = 0; k < partitionFields.length; k++) {
@@ -196,7 +220,10 @@ public final class ArrowBatchIterator implements Iterator<ColumnarBatch>, Closea
     }
     int k = plan[planned++];
     long before = file.bytesFetched();
-    RecordBatch batch = file.recordBatch(k);
+    currentDeferred = file.recordBatch(k, deferrable == null ? null : c -> c < deferrable.length && deferrable[c]);
+    // A failure when a row first reads a deferred column gets the advice of one when the batch is read (hasNext).
+    currentDeferred.describeFailures(e -> ArrowFiles.corrupt(splitName, e, false));
+    RecordBatch batch = currentDeferred.batch();
     if (metrics != null) {
       metrics.bytesRead += file.bytesFetched() - before;
     }
@@ -264,7 +291,8 @@ public final class ArrowBatchIterator implements Iterator<ColumnarBatch>, Closea
         continue;
       }
       try {
-        vectors[k] = ArrowVectors.create(batch.column(index).slice(offset, length), required[k].dataType());
+        vectors[k] = ArrowVectors.create(batch.column(index).slice(offset, length), required[k].dataType(),
+            currentDeferred == null ? null : currentDeferred.deferred(index));
       } catch (ArrowFormatException e) {
         // values the Spark type cannot hold (times of day beyond one day), found as the batch is loaded
         close();

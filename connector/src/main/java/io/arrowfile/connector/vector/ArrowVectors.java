@@ -8,11 +8,13 @@ import io.arrowfile.columnar.array.UnionArray;
 import io.arrowfile.columnar.type.ArrowType;
 import io.arrowfile.columnar.type.Field;
 import io.arrowfile.columnar.type.IntervalUnit;
+import io.arrowfile.columnar.type.Precision;
 import io.arrowfile.columnar.type.TimeUnit;
 import io.arrowfile.connector.types.ArrowToSpark;
 import io.arrowfile.connector.types.CanonicalExtensions;
 import io.arrowfile.connector.types.GeoArrow;
 import io.arrowfile.connector.types.NestedPruning;
+import io.arrowfile.ipc.DeferredColumn;
 import org.apache.spark.sql.types.ArrayType;
 import org.apache.spark.sql.types.BooleanType;
 import org.apache.spark.sql.types.CharType;
@@ -34,6 +36,46 @@ public final class ArrowVectors {
   private ArrowVectors() {}
 
   public static ColumnVector create(ArrayData data, DataType type) {
+    return create(data, type, null);
+  }
+
+  /**
+   * Whether the vector for {@code field} read as {@code type} reads the field's value buffers only through its
+   * first read of a value, so that it can be given the column with their decompression still pending: plain signed
+   * integers, floats, decimals, booleans, dates (days), timestamps in microseconds, strings and binaries. Others check
+   * values when they are made (times of day, timestamps in other units) or read them through other structures.
+   */
+  public static boolean loadsOnFirstRead(Field field, DataType type) {
+    if (field.isDictionaryEncoded() || type instanceof UserDefinedType<?> || GeoArrow.isGeoType(type)
+        || !field.children().isEmpty()) {
+      return false;
+    }
+    ArrowType t = field.type();
+    if (t instanceof ArrowType.Int i) {
+      return i.signed() && !(type instanceof BooleanType);
+    } else if (t instanceof ArrowType.FloatingPoint fp) {
+      return fp.precision() != Precision.HALF;
+    } else if (t instanceof ArrowType.Decimal) {
+      return !(type instanceof StringType);
+    } else if (t instanceof ArrowType.Date d) {
+      return d.unit() == io.arrowfile.columnar.type.DateUnit.DAY;
+    } else if (t instanceof ArrowType.Timestamp ts) {
+      return ts.unit() == TimeUnit.MICROSECOND;
+    }
+    return t instanceof ArrowType.Bool || t instanceof ArrowType.Utf8 || t instanceof ArrowType.Binary
+        || t instanceof ArrowType.LargeUtf8 || t instanceof ArrowType.LargeBinary;
+  }
+
+  /**
+   * As {@link #create(ArrayData, DataType)}, for a column whose value buffers may still wait for their decompression
+   * ({@code pending}, null when they are in): a vector that {@link #loadsOnFirstRead} loads them on its first read
+   * of a value, any other loads them now.
+   */
+  public static ColumnVector create(ArrayData data, DataType type, DeferredColumn pending) {
+    if (pending != null && (pending.isLoaded() || !loadsOnFirstRead(data.field(), type))) {
+      pending.load();
+      pending = null;
+    }
     // Types restored from the writer's spark.type key read through the vectors of their physical form.
     if (type instanceof UserDefinedType<?> udt) {
       type = udt.sqlType();
@@ -55,32 +97,32 @@ public final class ArrowVectors {
     if (t instanceof ArrowType.Null) {
       return new NullVector(type, data);
     } else if (t instanceof ArrowType.Bool) {
-      return new BooleanVector(type, data);
+      return new BooleanVector(type, data, pending);
     } else if (t instanceof ArrowType.Int i) {
       if (type instanceof BooleanType) { // arrow.bool8 (CanonicalExtensions)
         return new Bool8Vector(type, data);
       }
       switch (i.bitWidth()) {
-        case 8: return i.signed() ? new Int8Vector(type, data) : new UInt8Vector(type, data);
-        case 16: return i.signed() ? new Int16Vector(type, data) : new UInt16Vector(type, data);
-        case 32: return i.signed() ? new Int32Vector(type, data) : new UInt32Vector(type, data);
-        default: return i.signed() ? new Int64Vector(type, data) : new UInt64Vector(type, data);
+        case 8: return i.signed() ? new Int8Vector(type, data, pending) : new UInt8Vector(type, data);
+        case 16: return i.signed() ? new Int16Vector(type, data, pending) : new UInt16Vector(type, data);
+        case 32: return i.signed() ? new Int32Vector(type, data, pending) : new UInt32Vector(type, data);
+        default: return i.signed() ? new Int64Vector(type, data, pending) : new UInt64Vector(type, data);
       }
     } else if (t instanceof ArrowType.FloatingPoint fp) {
       return switch (fp.precision()) {
         case HALF -> new Float16Vector(type, data);
-        case SINGLE -> new Float32Vector(type, data);
-        case DOUBLE -> new Float64Vector(type, data);
+        case SINGLE -> new Float32Vector(type, data, pending);
+        case DOUBLE -> new Float64Vector(type, data, pending);
       };
     } else if (t instanceof ArrowType.Decimal d) {
       if (type instanceof StringType) { // a decimal Spark cannot hold, read as its text (ArrowToSpark)
         return new DecimalStringVector(type, data);
       }
-      return new DecimalVector(type, data, d.bitWidth() / 8, d.precision());
+      return new DecimalVector(type, data, d.bitWidth() / 8, d.precision(), pending);
     } else if (t instanceof ArrowType.Utf8 || t instanceof ArrowType.Binary) {
-      return new VarBinaryVector(type, data, false);
+      return new VarBinaryVector(type, data, false, pending);
     } else if (t instanceof ArrowType.LargeUtf8 || t instanceof ArrowType.LargeBinary) {
-      return new VarBinaryVector(type, data, true);
+      return new VarBinaryVector(type, data, true, pending);
     } else if (t instanceof ArrowType.Utf8View || t instanceof ArrowType.BinaryView) {
       return new BinaryViewVector(type, data);
     } else if (t instanceof ArrowType.FixedSizeBinary fsb) {
@@ -90,9 +132,10 @@ public final class ArrowVectors {
       return new FixedSizeBinaryVector(type, data, fsb.byteWidth());
     } else if (t instanceof ArrowType.Date d) {
       return d.unit() == io.arrowfile.columnar.type.DateUnit.DAY
-          ? new Int32Vector(type, data) : new Date64Vector(type, data);
+          ? new Int32Vector(type, data, pending) : new Date64Vector(type, data);
     } else if (t instanceof ArrowType.Timestamp ts) {
-      return toMicros(type, data, ts.unit(), false);
+      return ts.unit() == TimeUnit.MICROSECOND ? new Int64Vector(type, data, pending)
+          : toMicros(type, data, ts.unit(), false);
     } else if (t instanceof ArrowType.Duration du) {
       if (type instanceof LongType) {
         return new Int64Vector(type, data); // arrowfile.durationAsLong: the values in their own unit, as stored

@@ -3,6 +3,7 @@ package io.arrowfile.connector.vector;
 import io.arrowfile.columnar.ArrayData;
 import io.arrowfile.columnar.array.ArrowArray;
 import io.arrowfile.columnar.array.DecimalArray;
+import io.arrowfile.ipc.DeferredColumn;
 import org.apache.spark.sql.types.DataType;
 import org.apache.spark.sql.types.Decimal;
 
@@ -20,8 +21,13 @@ public final class DecimalVector extends ArrowVector {
   private final boolean compact;
 
   public DecimalVector(DataType type, ArrayData data, int byteWidth, int precision) {
+    this(type, data, byteWidth, precision, null);
+  }
+
+  /** {@code pending}: the column's decompression, run on the first read of a value; null when done. */
+  public DecimalVector(DataType type, ArrayData data, int byteWidth, int precision, DeferredColumn pending) {
     super(type, data);
-    this.values = RawBuffer.of(data.buffer(1));
+    this.values = RawBuffer.of(data.buffer(1), pending);
     this.decimals = (DecimalArray) ArrowArray.of(data);
     this.byteWidth = byteWidth;
     this.compact = precision <= Decimal.MAX_LONG_DIGITS();
@@ -36,6 +42,7 @@ public final class DecimalVector extends ArrowVector {
     }
     // No precision check here: a value wider than the declared precision (invalid, but found in files)
     // becomes null when Spark writes it into a row (Decimal.changePrecision fails), instead of failing the scan.
+    values.load(); // the wide path reads through the array view, not through values
     return Decimal.apply(decimals.getBigDecimal(rowId));
   }
 }

@@ -1,6 +1,7 @@
 package io.arrowfile.connector.vector;
 
 import io.arrowfile.columnar.memory.ArrowBuffer;
+import io.arrowfile.ipc.DeferredColumn;
 import java.nio.ByteOrder;
 import org.apache.spark.unsafe.Platform;
 
@@ -15,48 +16,107 @@ final class RawBuffer {
   private static final boolean LITTLE_ENDIAN = ByteOrder.nativeOrder() == ByteOrder.LITTLE_ENDIAN;
 
   private final ArrowBuffer buffer;
-  private final Object base;
-  private final long address;
-  private final boolean raw;
+  // Not final: a column whose decompression is deferred is bound at its first read. Every read tests raw anyway (for
+  // buffers it cannot address), so the deferred load costs the hot path nothing: it waits on the slow side.
+  private Object base;
+  private long address;
+  private boolean raw;
+  /** The column's pending decompression, until the first read runs it; null once the buffer's bytes are in. */
+  private DeferredColumn pending;
 
-  private RawBuffer(ArrowBuffer buffer) {
+  private RawBuffer(ArrowBuffer buffer, DeferredColumn pending) {
     this.buffer = buffer;
+    if (pending != null && !pending.isLoaded()) {
+      this.pending = pending;
+    } else {
+      bind();
+    }
+  }
+
+  private void bind() {
     BufferAddress where = LITTLE_ENDIAN ? BufferAddress.of(buffer) : null;
-    this.raw = where != null;
     this.base = where == null ? null : where.base;
     this.address = where == null ? 0 : where.address;
+    this.raw = where != null;
   }
 
   /** {@code buffer} (may be null: an absent validity bitmap), addressed when possible. */
   static RawBuffer of(ArrowBuffer buffer) {
-    return buffer == null ? null : new RawBuffer(buffer);
+    return of(buffer, null);
+  }
+
+  /** As {@link #of(ArrowBuffer)}, its bytes decompressed by {@code pending} (when not null) on the first read. */
+  static RawBuffer of(ArrowBuffer buffer, DeferredColumn pending) {
+    return buffer == null ? null : new RawBuffer(buffer, pending);
+  }
+
+  /** Runs the column's pending decompression, if any: before a read of its buffers that does not go through here. */
+  void load() {
+    if (pending != null) {
+      pending.load();
+      pending = null;
+      bind();
+    }
   }
 
   byte getByte(long index) {
-    return raw ? Platform.getByte(base, address + index) : buffer.getByte(index);
+    return raw ? Platform.getByte(base, address + index) : slowByte(index);
   }
 
   short getShort(long index) {
-    return raw ? Platform.getShort(base, address + index) : buffer.getShort(index);
+    return raw ? Platform.getShort(base, address + index) : slowShort(index);
   }
 
   int getInt(long index) {
-    return raw ? Platform.getInt(base, address + index) : buffer.getInt(index);
+    return raw ? Platform.getInt(base, address + index) : slowInt(index);
   }
 
   long getLong(long index) {
-    return raw ? Platform.getLong(base, address + index) : buffer.getLong(index);
+    return raw ? Platform.getLong(base, address + index) : slowLong(index);
   }
 
   float getFloat(long index) {
-    return raw ? Platform.getFloat(base, address + index) : buffer.getFloat(index);
+    return raw ? Platform.getFloat(base, address + index) : slowFloat(index);
   }
 
   double getDouble(long index) {
+    return raw ? Platform.getDouble(base, address + index) : slowDouble(index);
+  }
+
+  // The slow side: a pending load (then the fast side again), or a buffer read through ArrowBuffer, which checks.
+
+  private byte slowByte(long index) {
+    load();
+    return raw ? Platform.getByte(base, address + index) : buffer.getByte(index);
+  }
+
+  private short slowShort(long index) {
+    load();
+    return raw ? Platform.getShort(base, address + index) : buffer.getShort(index);
+  }
+
+  private int slowInt(long index) {
+    load();
+    return raw ? Platform.getInt(base, address + index) : buffer.getInt(index);
+  }
+
+  private long slowLong(long index) {
+    load();
+    return raw ? Platform.getLong(base, address + index) : buffer.getLong(index);
+  }
+
+  private float slowFloat(long index) {
+    load();
+    return raw ? Platform.getFloat(base, address + index) : buffer.getFloat(index);
+  }
+
+  private double slowDouble(long index) {
+    load();
     return raw ? Platform.getDouble(base, address + index) : buffer.getDouble(index);
   }
 
   byte[] getBytes(long index, int length) {
+    load();
     return buffer.getBytes(index, length);
   }
 
@@ -65,6 +125,8 @@ final class RawBuffer {
     if (raw) {
       return (Platform.getByte(base, address + (bitIndex >>> 3)) & (1 << (bitIndex & 7))) != 0;
     }
-    return buffer.getBit(bitIndex);
+    load();
+    return raw ? (Platform.getByte(base, address + (bitIndex >>> 3)) & (1 << (bitIndex & 7))) != 0
+        : buffer.getBit(bitIndex);
   }
 }

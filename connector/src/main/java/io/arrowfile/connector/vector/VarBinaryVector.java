@@ -2,6 +2,7 @@ package io.arrowfile.connector.vector;
 
 import io.arrowfile.columnar.ArrayData;
 import io.arrowfile.columnar.memory.ArrowBuffer;
+import io.arrowfile.ipc.DeferredColumn;
 import org.apache.spark.sql.types.DataType;
 import org.apache.spark.unsafe.types.UTF8String;
 
@@ -17,8 +18,16 @@ public final class VarBinaryVector extends ArrowVector {
   private final long dataLength;
 
   public VarBinaryVector(DataType type, ArrayData data, boolean large) {
+    this(type, data, large, null);
+  }
+
+  /**
+   * {@code pending}: the column's decompression, run on the first read of a value (whose offsets come first, so the
+   * data buffer is always read after it); null when done.
+   */
+  public VarBinaryVector(DataType type, ArrayData data, boolean large, DeferredColumn pending) {
     super(type, data);
-    this.offsets = RawBuffer.of(data.buffer(1));
+    this.offsets = RawBuffer.of(data.buffer(1), pending);
     this.values = data.buffer(2);
     this.large = large;
     this.address = BufferAddress.of(values);

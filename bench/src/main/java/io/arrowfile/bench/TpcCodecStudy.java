@@ -21,7 +21,8 @@ import org.apache.spark.sql.SparkSession;
  *
  * <p>Run: {@code mvn -o -Pbench -pl bench -am -DskipTests test -Dbench.main=io.arrowfile.bench.TpcCodecStudy
  * -Dtpc.sf=0.1 -Dtpc.suites=tpch,tpcds -Dbench.warmup=1 -Dbench.repeats=5} ({@code tpc.parts}, {@code bench.dir}
- * as for {@link TpcBenchmark}).
+ * as for {@link TpcBenchmark}). {@code -Dtpc.variants="compression=zstd,compressionLevel=1;compression=lz4"} studies
+ * those arrowfile write options instead of the six above (Parquet snappy is always the reference).
  */
 public final class TpcCodecStudy {
   static final Map<String, List<String>> QUERIES = Map.of(TpcTables.TPCH, List.of("q1", "q6"),
@@ -35,6 +36,7 @@ public final class TpcCodecStudy {
       .map(TpcQueries::suite).distinct().toList();
   final Path dir = Path.of(System.getProperty("bench.dir", "target/bench-data")).toAbsolutePath();
   final Path out = Path.of(System.getProperty("bench.out", "BENCHMARKS.md")).toAbsolutePath();
+  final String section = System.getProperty("tpc.section", "tpc-codecs");
   final List<Layout> variants = new ArrayList<>();
 
   SparkSession spark;
@@ -48,6 +50,15 @@ public final class TpcCodecStudy {
 
   TpcCodecStudy() {
     variants.add(Layout.parquet(false));
+    String chosen = TpcBenchmark.prop("tpc.variants", "");
+    if (!chosen.isBlank()) {
+      for (String spec : chosen.split(";")) {
+        // "default": the write options left to their defaults
+        String options = spec.trim().equals("default") ? "" : spec.trim();
+        variants.add(new Layout(TpcBenchmark.ARROW, TpcData.options(options), false));
+      }
+      return;
+    }
     for (String dictionary : List.of("never", "auto")) {
       for (String compression : List.of("none", "lz4", "zstd")) {
         variants.add(new Layout(TpcBenchmark.ARROW, Map.of("compression", compression, "dictionary", dictionary),
@@ -75,7 +86,7 @@ public final class TpcCodecStudy {
     }
     String md = report((System.nanoTime() - t0) / 1e9);
     System.out.println(md);
-    ReportSection.write(out, "tpc-codecs", md, headline());
+    ReportSection.write(out, section, md, headline());
   }
 
   void write(String suite) {
@@ -195,24 +206,35 @@ public final class TpcCodecStudy {
   String command() {
     return "mvn -o -Pbench -pl bench -am -DskipTests test -Dbench.main=io.arrowfile.bench.TpcCodecStudy -Dtpc.sf="
         + TpcData.scaleName(sf) + " -Dtpc.suites=" + String.join(",", suites) + " -Dtpc.parts=" + parts
-        + " -Dbench.warmup=" + warmup + " -Dbench.repeats=" + rounds;
+        + " -Dbench.warmup=" + warmup + " -Dbench.repeats=" + rounds
+        + (TpcBenchmark.prop("tpc.variants", "").isBlank() ? ""
+            : " \"-Dtpc.variants=" + TpcBenchmark.prop("tpc.variants", "") + "\"")
+        + (section.equals("tpc-codecs") ? "" : " -Dtpc.section=" + section);
   }
 
-  /** The study's row of BENCHMARKS.md: the default write options' bytes and write time against Parquet's. */
+  /**
+   * The study's row of BENCHMARKS.md: the bytes and write time against Parquet's of the default write options
+   * (the variant {@code default}, or the one that names today's defaults, else the first arrowfile variant).
+   */
   String[] headline() {
     String parquet = variants.get(0).label();
-    String zstd = "arrowfile compression=zstd dictionary=never";
+    String reference = variants.stream().skip(1).map(Layout::label)
+        .filter(l -> l.equals(TpcBenchmark.ARROW) || l.equals("arrowfile compression=zstd dictionary=never"))
+        .findFirst().orElse(variants.get(1).label());
+    String named = reference.equals(TpcBenchmark.ARROW) ? "the default options"
+        : "`" + reference.replace("arrowfile ", "") + "`";
     List<String> size = new ArrayList<>();
     List<String> write = new ArrayList<>();
     for (String suite : suites) {
-      size.add(String.format(Locale.ROOT, "%s %.2f", suite, (double) total(suite, zstd) / total(suite, parquet)));
+      size.add(String.format(Locale.ROOT, "%s %.2f", suite, (double) total(suite, reference) / total(suite, parquet)));
       write.add(String.format(Locale.ROOT, "%s %.2f", suite,
-          writeMs.get(suite).get(zstd) / writeMs.get(suite).get(parquet)));
+          writeMs.get(suite).get(reference) / writeMs.get(suite).get(parquet)));
     }
-    return new String[] {"bytes, write time and scan times of 6 arrowfile codec variants (compression none, lz4, zstd; "
-        + "dictionary never, auto) / Parquet snappy", "TPC " + String.join(", ", suites) + " tables, scale factor "
-        + TpcData.scaleName(sf) + ", flat", "`compression=zstd dictionary=never` (the default): bytes "
-        + String.join(", ", size) + "; write time " + String.join(", ", write), "`" + command() + "`"};
+    List<String> labels = variants.stream().skip(1).map(v -> v.label().replace("arrowfile ", "")).toList();
+    return new String[] {"bytes, write time and scan times of " + labels.size() + " arrowfile variants ("
+        + String.join("; ", labels) + ") / Parquet snappy", "TPC " + String.join(", ", suites)
+        + " tables, scale factor " + TpcData.scaleName(sf) + ", flat", named + ": bytes " + String.join(", ", size)
+        + "; write time " + String.join(", ", write), "`" + command() + "`"};
   }
 
   long total(String suite, String label) {

@@ -33,8 +33,9 @@ import org.apache.spark.sql.Row;
  * -Dbench.rows=5000000} (same properties as {@link ArrowBenchmark}; JVM system properties such as the two below
  * go in {@code -Dbench.heap="-Xmx6g -D…"}, which the bench profile passes to the benchmark's JVM).
  * {@code -Dbench.targets=noop,arrowfile_none} runs only some of the targets ({@code _} for a space). With
- * {@code -Dbench.jfr=true} it instead writes the table uncompressed a few times under JFR (execution samples every
- * 10 ms, kept as {@code write.jfr} next to the data) and prints where the executor threads spent them.
+ * {@code -Dbench.jfr=true} it instead writes the table a few times under JFR (Java and native-method samples every
+ * 10 ms, kept as {@code write.jfr} next to the data) and prints where the executor threads spent them; the target
+ * is {@code -Dbench.jfrTarget=arrowfile_zstd} or another of the targets (default {@code arrowfile_none}).
  */
 public final class WriteBenchmark {
   static final String NOOP = "noop";
@@ -146,15 +147,18 @@ public final class WriteBenchmark {
     return xs.isEmpty() ? Double.NaN : Bench.median(xs);
   }
 
-  /** Writes the table uncompressed under JFR and prints the executor threads' hottest frames. */
+  /** Writes the table under JFR and prints the executor threads' hottest frames. */
   static void profile(BenchRun b) throws Exception {
-    run(b, BenchTables.OURS); // warm-up
+    String target = TpcBenchmark.prop("bench.jfrTarget", BenchTables.OURS).replace('_', ' ');
+    run(b, target); // warm-up
     Path jfr = new BenchTables(b).data("main", BenchTables.OURS).getParent().resolve("write.jfr");
     try (Recording recording = new Recording()) {
       recording.enable("jdk.ExecutionSample").withPeriod(Duration.ofMillis(10));
+      // A thread in a codec's native code is sampled here, not as an ExecutionSample.
+      recording.enable("jdk.NativeMethodSample").withPeriod(Duration.ofMillis(10));
       recording.start();
       for (int i = 0; i < Math.max(3, b.repeats); i++) {
-        run(b, BenchTables.OURS);
+        run(b, target);
       }
       recording.stop();
       recording.dump(jfr);
@@ -164,7 +168,9 @@ public final class WriteBenchmark {
     Map<String, Long> top = new HashMap<>();
     Map<String, Long> inclusive = new HashMap<>();
     for (RecordedEvent e : RecordingFile.readAllEvents(jfr)) {
-      if (!e.getEventType().getName().equals("jdk.ExecutionSample") || e.getThread("sampledThread") == null
+      String event = e.getEventType().getName();
+      if (!(event.equals("jdk.ExecutionSample") || event.equals("jdk.NativeMethodSample"))
+          || e.getThread("sampledThread") == null
           || !String.valueOf(e.getThread("sampledThread").getJavaName()).startsWith("Executor task")) {
         continue;
       }

@@ -4,7 +4,9 @@ import com.code_intelligence.jazzer.junit.FuzzTest;
 
 /**
  * Fuzz target (a): {@link io.arrowfile.ipc.ArrowFileReader} over a {@link io.arrowfile.ipc.ByteSource} of the
- * input bytes, default validation, every record batch read (at random, then in order). Anything but
+ * input bytes, default validation, every record batch read (at random, then in order); then the same bytes through
+ * {@link io.arrowfile.ipc.ArrowFileDecoder} as a scan reads them, columns decompressed when loaded
+ * ({@link FuzzReads#decodeFile}). Anything but
  * {@link io.arrowfile.columnar.ArrowFormatException} is a finding, and so is an allocation out of proportion
  * to the input ({@link FuzzReads#allocationBudget}).
  *
@@ -23,5 +25,6 @@ class FileReaderFuzzTest {
       return;
     }
     FuzzReads.readsOrRejects(input, () -> FuzzReads.readFile(input, FuzzReads.OPTIONS, false));
+    FuzzReads.readsOrRejects(input, () -> FuzzReads.decodeFile(input, FuzzReads.OPTIONS, input.length % 2 == 0));
   }
 }

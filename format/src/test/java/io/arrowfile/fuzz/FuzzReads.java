@@ -6,6 +6,7 @@ import io.arrowfile.columnar.RecordBatch;
 import io.arrowfile.columnar.ValidationLevel;
 import io.arrowfile.columnar.array.ArrowArray;
 import io.arrowfile.columnar.memory.ArrowBuffer;
+import io.arrowfile.ipc.ArrowFileDecoder;
 import io.arrowfile.ipc.ArrowFileReader;
 import io.arrowfile.ipc.ArrowStreamDecoder;
 import io.arrowfile.ipc.ArrowStreamReader;
@@ -14,7 +15,10 @@ import io.arrowfile.ipc.BatchReaders;
 import io.arrowfile.ipc.BodyRanges;
 import io.arrowfile.ipc.ByteRange;
 import io.arrowfile.ipc.ByteSource;
+import io.arrowfile.ipc.ColumnSelection;
 import io.arrowfile.ipc.DecompressionArena;
+import io.arrowfile.ipc.DeferredBatch;
+import io.arrowfile.ipc.DeferredColumn;
 import io.arrowfile.ipc.ReadOptions;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
@@ -133,6 +137,74 @@ public final class FuzzReads {
       reader.schema();
       drain(reader, values);
     }
+  }
+
+  /**
+   * Drives {@link ArrowFileDecoder} over {@code input} as a scan of a file does: the footer, then each record batch's
+   * metadata and wanted ranges (every other column, or all, by {@code everyOther}) fetched apart into off-heap memory,
+   * decoded into one {@link DecompressionArena} with every column that may wait decompressed only when loaded
+   * ({@link DeferredColumn}); each deferred column is then loaded and every value read, at
+   * {@link ValidationLevel#BOUNDS} as scans validate. The arena is held to the heap's budget, as in
+   * {@link #decodeStream}.
+   */
+  public static void decodeFile(byte[] input, ReadOptions options, boolean everyOther) {
+    ReadOptions bounds = options.withValidation(ValidationLevel.BOUNDS);
+    String name = "fuzz.arrow";
+    ArrowFileDecoder decoder = ArrowFileDecoder.decodeFooter(name, input.length,
+        fetch(input, ArrowFileDecoder.footer(name, input.length,
+            fetch(input, ArrowFileDecoder.trailer(name, input.length)))), bounds);
+    int n = decoder.schema().fields().size();
+    ColumnSelection selection = everyOther
+        ? decoder.columns(java.util.stream.IntStream.range(0, n).filter(c -> c % 2 == 0).toArray()) : decoder.all();
+    if (decoder.needsDictionaries(selection)) {
+      ArrowFileDecoder.DictionaryLoad load = decoder.loadDictionaries(selection);
+      for (int i = 0; i < decoder.dictionaryBatches().size(); i++) {
+        ArrowFileDecoder.DictionaryMessage m = load.message(i, fetch(input,
+            decoder.metadata(decoder.dictionaryBatches().get(i))));
+        ByteRange body = load.body(m);
+        if (body != null) {
+          load.decode(m, fetch(input, body));
+        }
+      }
+      load.finish();
+    }
+    try (DecompressionArena arena = new DecompressionArena()) {
+      for (int k = 0; k < decoder.recordBatches().size(); k++) {
+        ArrowFileDecoder.RecordBatchMessage m = decoder.recordBatch(k,
+            fetch(input, decoder.metadata(decoder.recordBatches().get(k))));
+        BodyRanges ranges = decoder.body(m, selection, 0);
+        ByteBuffer body = ByteBuffer.allocateDirect(Math.toIntExact(ranges.size()));
+        for (int r = 0; r < ranges.ranges().size(); r++) {
+          ByteRange range = ranges.ranges().get(r);
+          body.put(Math.toIntExact(ranges.placedAt(r)), fetch(input, range).asByteBuffer(), 0,
+              Math.toIntExact(range.length()));
+        }
+        DeferredBatch batch;
+        try {
+          batch = decoder.decode(m, ranges, ArrowBuffer.wrap(body), arena, c -> true);
+        } finally {
+          if (arena.capacity() > allocationBudget(input.length)) {
+            throw new AllocationBudgetExceeded("reading " + input.length + " bytes took " + arena.capacity()
+                + " bytes of off-heap memory to decompress into, more than the budget of "
+                + allocationBudget(input.length));
+          }
+        }
+        for (int c = 0; c < batch.batch().columns().size(); c++) {
+          if (batch.deferred(c) != null) {
+            batch.deferred(c).load();
+          }
+        }
+        touchEveryValue(batch.batch());
+      }
+    }
+  }
+
+  /** {@code range} of {@code input}, checked against its length as a positioned read would. */
+  private static ArrowBuffer fetch(byte[] input, ByteRange range) {
+    if (range.offset() < 0 || range.length() < 0 || range.offset() + range.length() > input.length) {
+      throw new ArrowFormatException("range " + range + " is outside the " + input.length + " input bytes");
+    }
+    return ArrowBuffer.wrap(input, (int) range.offset(), (int) range.length());
   }
 
   /**

@@ -22,11 +22,11 @@ import org.apache.spark.sql.SparkSession;
  * The variants are interleaved, their order rotating each round; medians. Trino's generator spreads every date over
  * all its rows, so the flat TPC-DS tables of {@link TpcBenchmark} have no batch without a row of any date.
  *
- * <p>Run: {@code mvn -o -Pbench -pl bench -am -DskipTests test -Dbench.main=io.arrowfile.bench.OrderedFactBenchmark
+ * <p>Run: {@code mvn -o -Pbench -pl bench -am -DskipTests test -Dbench.main=io.arrowfile.bench.TpcOrderedFactBenchmark
  * -Dtpc.sf=1 -Dbench.warmup=1 -Dbench.repeats=5} ({@code tpc.parts}, {@code bench.dir} as for
  * {@link TpcBenchmark}; the tables are generated once, under {@code ordered-fact}).
  */
-public final class OrderedFactBenchmark {
+public final class TpcOrderedFactBenchmark {
   static final List<String> QUERIES = List.of("q3", "q7", "q19", "q42", "q52", "q55");
   static final String DEFERRED = "arrowfile zstd";
   static final String EAGER = "arrowfile zstd, decompressed whole";
@@ -47,7 +47,7 @@ public final class OrderedFactBenchmark {
   final Map<String, Long> bytes = new LinkedHashMap<>();
 
   public static void main(String[] args) throws Exception {
-    new OrderedFactBenchmark().run();
+    new TpcOrderedFactBenchmark().run();
   }
 
   void run() throws Exception {
@@ -127,7 +127,7 @@ public final class OrderedFactBenchmark {
 
   String report(double seconds) {
     StringBuilder md = new StringBuilder("## Star joins over a date-ordered fact table\n\n");
-    md.append(String.format(Locale.ROOT, "`OrderedFactBenchmark`, TPC-DS scale factor %s: `store_sales` written "
+    md.append(String.format(Locale.ROOT, "`TpcOrderedFactBenchmark`, TPC-DS scale factor %s: `store_sales` written "
         + "from the same rows as Parquet snappy (each task's rows sorted by `%s`) and as arrowfile uncompressed and "
         + "zstd (`sortWithinFiles=%s`); the other tables the same Parquet files for all. Spark %s, `local[2]`, a "
         + "2-core machine. %d warm-up and %d recorded rounds, variants in rotating order, medians in ms. The run "
@@ -156,7 +156,7 @@ public final class OrderedFactBenchmark {
   }
 
   String command() {
-    return "mvn -o -Pbench -pl bench -am -DskipTests test -Dbench.main=io.arrowfile.bench.OrderedFactBenchmark"
+    return "mvn -o -Pbench -pl bench -am -DskipTests test -Dbench.main=io.arrowfile.bench.TpcOrderedFactBenchmark"
         + " -Dtpc.sf=" + TpcData.scaleName(sf) + " -Dtpc.parts=" + parts + " -Dbench.warmup=" + warmup
         + " -Dbench.repeats=" + rounds;
   }

@@ -149,7 +149,8 @@ public final class WriteBenchmark {
 
   /** Writes the table under JFR and prints the executor threads' hottest frames. */
   static void profile(BenchRun b) throws Exception {
-    String target = TpcBenchmark.prop("bench.jfrTarget", BenchTables.OURS).replace('_', ' ');
+    String named = System.getProperty("bench.jfrTarget", ""); // empty when the bench profile passes it unset
+    String target = (named.isBlank() ? BenchTables.OURS : named).replace('_', ' ');
     run(b, target); // warm-up
     Path jfr = new BenchTables(b).data("main", BenchTables.OURS).getParent().resolve("write.jfr");
     try (Recording recording = new Recording()) {

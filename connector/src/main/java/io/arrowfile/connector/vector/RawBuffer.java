@@ -83,36 +83,37 @@ final class RawBuffer {
     return raw ? Platform.getDouble(base, address + index) : slowDouble(index);
   }
 
-  // The slow side: a pending load (then the fast side again), or a buffer read through ArrowBuffer, which checks.
+  // The slow side: a pending load, then the fast side; or, for a buffer that cannot be addressed, ArrowBuffer's
+  // reads, which check.
+
+  /** Runs a pending load; whether the buffer is then read raw. */
+  private boolean loadedRaw() {
+    load();
+    return raw;
+  }
 
   private byte slowByte(long index) {
-    load();
-    return raw ? Platform.getByte(base, address + index) : buffer.getByte(index);
+    return loadedRaw() ? getByte(index) : buffer.getByte(index);
   }
 
   private short slowShort(long index) {
-    load();
-    return raw ? Platform.getShort(base, address + index) : buffer.getShort(index);
+    return loadedRaw() ? getShort(index) : buffer.getShort(index);
   }
 
   private int slowInt(long index) {
-    load();
-    return raw ? Platform.getInt(base, address + index) : buffer.getInt(index);
+    return loadedRaw() ? getInt(index) : buffer.getInt(index);
   }
 
   private long slowLong(long index) {
-    load();
-    return raw ? Platform.getLong(base, address + index) : buffer.getLong(index);
+    return loadedRaw() ? getLong(index) : buffer.getLong(index);
   }
 
   private float slowFloat(long index) {
-    load();
-    return raw ? Platform.getFloat(base, address + index) : buffer.getFloat(index);
+    return loadedRaw() ? getFloat(index) : buffer.getFloat(index);
   }
 
   private double slowDouble(long index) {
-    load();
-    return raw ? Platform.getDouble(base, address + index) : buffer.getDouble(index);
+    return loadedRaw() ? getDouble(index) : buffer.getDouble(index);
   }
 
   byte[] getBytes(long index, int length) {
@@ -125,8 +126,6 @@ final class RawBuffer {
     if (raw) {
       return (Platform.getByte(base, address + (bitIndex >>> 3)) & (1 << (bitIndex & 7))) != 0;
     }
-    load();
-    return raw ? (Platform.getByte(base, address + (bitIndex >>> 3)) & (1 << (bitIndex & 7))) != 0
-        : buffer.getBit(bitIndex);
+    return loadedRaw() ? getBit(bitIndex) : buffer.getBit(bitIndex);
   }
 }

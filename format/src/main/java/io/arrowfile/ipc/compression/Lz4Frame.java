@@ -95,17 +95,24 @@ final class Lz4Frame {
       }
       boolean stored = size < 0;
       int length = size & 0x7FFFFFFF;
-      require(length <= blockMax && length <= src.remaining(), "LZ4 block " + block + " of " + length
-          + " bytes is larger than the frame's blocks (" + blockMax + ") or the bytes left (" + src.remaining() + ")");
+      if (length > blockMax || length > src.remaining()) { // messages are built only on failure: this runs per block
+        throw new ArrowFormatException("LZ4 block " + block + " of " + length + " bytes is larger than the frame's "
+            + "blocks (" + blockMax + ") or the bytes left (" + src.remaining() + ")");
+      }
       int at = src.position();
       if (blockChecksum) {
-        require(src.remaining() - length >= 4, "LZ4 block " + block + ": its checksum is truncated");
-        int expected = src.getInt(at + length);
-        require(XXHASH.hash(src, at, length, 0) == expected, "LZ4 block " + block + ": checksum does not match");
+        if (src.remaining() - length < 4) {
+          throw new ArrowFormatException("LZ4 block " + block + ": its checksum is truncated");
+        }
+        if (XXHASH.hash(src, at, length, 0) != src.getInt(at + length)) {
+          throw new ArrowFormatException("LZ4 block " + block + ": checksum does not match");
+        }
       }
       int room = Math.min(blockMax, out.capacity() - written);
       if (stored) {
-        require(length <= room, "LZ4 data decompresses to more than the declared " + out.capacity() + " bytes");
+        if (length > room) {
+          throw new ArrowFormatException("LZ4 data decompresses to more than the declared " + out.capacity() + " bytes");
+        }
         out.put(written, src, at, length);
         written += length;
       } else {

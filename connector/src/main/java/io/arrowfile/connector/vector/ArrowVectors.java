@@ -35,10 +35,6 @@ import org.apache.spark.sql.vectorized.ColumnVector;
 public final class ArrowVectors {
   private ArrowVectors() {}
 
-  public static ColumnVector create(ArrayData data, DataType type) {
-    return create(data, type, null);
-  }
-
   /**
    * Whether the vector for {@code field} read as {@code type} reads the field's value buffers only through its
    * first read of a value, so that it can be given the column with their decompression still pending: plain signed
@@ -46,24 +42,7 @@ public final class ArrowVectors {
    * values when they are made (times of day, timestamps in other units) or read them through other structures.
    */
   public static boolean loadsOnFirstRead(Field field, DataType type) {
-    if (field.isDictionaryEncoded() || type instanceof UserDefinedType<?> || GeoArrow.isGeoType(type)
-        || !field.children().isEmpty()) {
-      return false;
-    }
-    ArrowType t = field.type();
-    if (t instanceof ArrowType.Int i) {
-      return i.signed() && !(type instanceof BooleanType);
-    } else if (t instanceof ArrowType.FloatingPoint fp) {
-      return fp.precision() != Precision.HALF;
-    } else if (t instanceof ArrowType.Decimal) {
-      return !(type instanceof StringType);
-    } else if (t instanceof ArrowType.Date d) {
-      return d.unit() == io.arrowfile.columnar.type.DateUnit.DAY;
-    } else if (t instanceof ArrowType.Timestamp ts) {
-      return ts.unit() == TimeUnit.MICROSECOND;
-    }
-    return t instanceof ArrowType.Bool || t instanceof ArrowType.Utf8 || t instanceof ArrowType.Binary
-        || t instanceof ArrowType.LargeUtf8 || t instanceof ArrowType.LargeBinary;
+    return loadingOnFirstRead(field, type) != null;
   }
 
   /**
@@ -72,10 +51,67 @@ public final class ArrowVectors {
    * of a value, any other loads them now.
    */
   public static ColumnVector create(ArrayData data, DataType type, DeferredColumn pending) {
-    if (pending != null && (pending.isLoaded() || !loadsOnFirstRead(data.field(), type))) {
+    if (pending != null && !pending.isLoaded()) {
+      DataType read = type instanceof CharType || type instanceof VarcharType ? DataTypes.StringType : type;
+      LoadingOnFirstRead vector = loadingOnFirstRead(data.field(), read);
+      if (vector != null) {
+        return vector.create(read, data, pending);
+      }
       pending.load();
-      pending = null;
     }
+    return create(data, type);
+  }
+
+  /** A vector that takes its column's pending decompression and runs it on its first read of a value. */
+  private interface LoadingOnFirstRead {
+    ColumnVector create(DataType type, ArrayData data, DeferredColumn pending);
+  }
+
+  /**
+   * The vector of {@link #loadsOnFirstRead}, the one {@link #create(ArrayData, DataType)} makes for these types, or
+   * null: the one list of the types whose decompression may wait, so that what the scan defers and what a vector
+   * loads cannot disagree (a column deferred and read by a vector that does not load it would read stale memory).
+   */
+  private static LoadingOnFirstRead loadingOnFirstRead(Field field, DataType type) {
+    if (field.isDictionaryEncoded() || type instanceof UserDefinedType<?> || GeoArrow.isGeoType(type)
+        || !field.children().isEmpty()) {
+      return null;
+    }
+    ArrowType t = field.type();
+    if (t instanceof ArrowType.Int i) {
+      if (!i.signed() || type instanceof BooleanType) {
+        return null;
+      }
+      return switch (i.bitWidth()) {
+        case 8 -> Int8Vector::new;
+        case 16 -> Int16Vector::new;
+        case 32 -> Int32Vector::new;
+        default -> Int64Vector::new;
+      };
+    } else if (t instanceof ArrowType.FloatingPoint fp) {
+      return switch (fp.precision()) {
+        case HALF -> null;
+        case SINGLE -> Float32Vector::new;
+        case DOUBLE -> Float64Vector::new;
+      };
+    } else if (t instanceof ArrowType.Decimal d) {
+      int width = d.bitWidth() / 8;
+      return type instanceof StringType ? null : (ty, data, p) -> new DecimalVector(ty, data, width, d.precision(), p);
+    } else if (t instanceof ArrowType.Date d) {
+      return d.unit() == io.arrowfile.columnar.type.DateUnit.DAY ? Int32Vector::new : null;
+    } else if (t instanceof ArrowType.Timestamp ts) {
+      return ts.unit() == TimeUnit.MICROSECOND ? Int64Vector::new : null;
+    } else if (t instanceof ArrowType.Bool) {
+      return BooleanVector::new;
+    } else if (t instanceof ArrowType.Utf8 || t instanceof ArrowType.Binary) {
+      return (ty, data, p) -> new VarBinaryVector(ty, data, false, p);
+    } else if (t instanceof ArrowType.LargeUtf8 || t instanceof ArrowType.LargeBinary) {
+      return (ty, data, p) -> new VarBinaryVector(ty, data, true, p);
+    }
+    return null;
+  }
+
+  public static ColumnVector create(ArrayData data, DataType type) {
     // Types restored from the writer's spark.type key read through the vectors of their physical form.
     if (type instanceof UserDefinedType<?> udt) {
       type = udt.sqlType();
@@ -97,32 +133,32 @@ public final class ArrowVectors {
     if (t instanceof ArrowType.Null) {
       return new NullVector(type, data);
     } else if (t instanceof ArrowType.Bool) {
-      return new BooleanVector(type, data, pending);
+      return new BooleanVector(type, data);
     } else if (t instanceof ArrowType.Int i) {
       if (type instanceof BooleanType) { // arrow.bool8 (CanonicalExtensions)
         return new Bool8Vector(type, data);
       }
       switch (i.bitWidth()) {
-        case 8: return i.signed() ? new Int8Vector(type, data, pending) : new UInt8Vector(type, data);
-        case 16: return i.signed() ? new Int16Vector(type, data, pending) : new UInt16Vector(type, data);
-        case 32: return i.signed() ? new Int32Vector(type, data, pending) : new UInt32Vector(type, data);
-        default: return i.signed() ? new Int64Vector(type, data, pending) : new UInt64Vector(type, data);
+        case 8: return i.signed() ? new Int8Vector(type, data) : new UInt8Vector(type, data);
+        case 16: return i.signed() ? new Int16Vector(type, data) : new UInt16Vector(type, data);
+        case 32: return i.signed() ? new Int32Vector(type, data) : new UInt32Vector(type, data);
+        default: return i.signed() ? new Int64Vector(type, data) : new UInt64Vector(type, data);
       }
     } else if (t instanceof ArrowType.FloatingPoint fp) {
       return switch (fp.precision()) {
         case HALF -> new Float16Vector(type, data);
-        case SINGLE -> new Float32Vector(type, data, pending);
-        case DOUBLE -> new Float64Vector(type, data, pending);
+        case SINGLE -> new Float32Vector(type, data);
+        case DOUBLE -> new Float64Vector(type, data);
       };
     } else if (t instanceof ArrowType.Decimal d) {
       if (type instanceof StringType) { // a decimal Spark cannot hold, read as its text (ArrowToSpark)
         return new DecimalStringVector(type, data);
       }
-      return new DecimalVector(type, data, d.bitWidth() / 8, d.precision(), pending);
+      return new DecimalVector(type, data, d.bitWidth() / 8, d.precision());
     } else if (t instanceof ArrowType.Utf8 || t instanceof ArrowType.Binary) {
-      return new VarBinaryVector(type, data, false, pending);
+      return new VarBinaryVector(type, data, false);
     } else if (t instanceof ArrowType.LargeUtf8 || t instanceof ArrowType.LargeBinary) {
-      return new VarBinaryVector(type, data, true, pending);
+      return new VarBinaryVector(type, data, true);
     } else if (t instanceof ArrowType.Utf8View || t instanceof ArrowType.BinaryView) {
       return new BinaryViewVector(type, data);
     } else if (t instanceof ArrowType.FixedSizeBinary fsb) {
@@ -132,9 +168,9 @@ public final class ArrowVectors {
       return new FixedSizeBinaryVector(type, data, fsb.byteWidth());
     } else if (t instanceof ArrowType.Date d) {
       return d.unit() == io.arrowfile.columnar.type.DateUnit.DAY
-          ? new Int32Vector(type, data, pending) : new Date64Vector(type, data);
+          ? new Int32Vector(type, data) : new Date64Vector(type, data);
     } else if (t instanceof ArrowType.Timestamp ts) {
-      return ts.unit() == TimeUnit.MICROSECOND ? new Int64Vector(type, data, pending)
+      return ts.unit() == TimeUnit.MICROSECOND ? new Int64Vector(type, data)
           : toMicros(type, data, ts.unit(), false);
     } else if (t instanceof ArrowType.Duration du) {
       if (type instanceof LongType) {

@@ -5,7 +5,6 @@ import io.arrowfile.columnar.memory.ArrowBuffer;
 import io.arrowfile.ipc.metadata.CompressionCodec;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.util.Arrays;
@@ -257,13 +256,13 @@ public final class BodyCompression {
           out = Arrays.copyOf(out, length);
         }
       } else {
-        byte[] compressed = Lz4FrameEncoder.compress(data, checksum);
-        out = new byte[PREFIX + compressed.length];
-        System.arraycopy(compressed, 0, out, PREFIX, compressed.length);
-        length = out.length;
+        // The same for LZ4's frame.
+        out = new byte[Math.toIntExact(PREFIX + Lz4FrameEncoder.bound(data.length()))];
+        length = PREFIX + Lz4FrameEncoder.compress(data, checksum, out, PREFIX);
+        if (length < out.length - (out.length >> 3)) {
+          out = Arrays.copyOf(out, length);
+        }
       }
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
     } catch (LinkageError e) {
       throw CodecLibrary.missing(codec, "writing with " + codec + " compression", e);
     }

@@ -23,6 +23,7 @@ import java.util.stream.Stream;
 import net.jpountz.lz4.LZ4Compressor;
 import net.jpountz.lz4.LZ4Factory;
 import net.jpountz.xxhash.XXHashFactory;
+import net.jpountz.lz4.LZ4FrameInputStream;
 import net.jpountz.lz4.LZ4FrameOutputStream;
 import org.apache.commons.compress.compressors.lz4.FramedLZ4CompressorInputStream;
 import org.apache.commons.compress.compressors.lz4.FramedLZ4CompressorOutputStream;
@@ -238,15 +239,31 @@ class Lz4FrameTest {
     }
   }
 
-  @Test
-  void ourWriterFramesReadHereAndInCommonsCompress() throws IOException {
-    byte[] data = compressible(3 << 20, 11);
-    ArrowBuffer compressed = BodyCompression.compress(CompressionCodec.LZ4_FRAME, ArrowBuffer.wrap(data), 0);
+  static Stream<Arguments> ourWriterFrames() {
+    return Stream.of(
+        Arguments.of("3 MiB compressible (one 4 MiB block)", compressible(3 << 20, 11), true),
+        Arguments.of("9 MiB compressible (three 4 MiB blocks, the last one partial)", compressible(9 << 20, 12), true),
+        Arguments.of("64 KiB compressible, no checksum", compressible(64 << 10, 13), false),
+        Arguments.of("100 KB random (256 KiB block, stored)", random(100_000, 14), true),
+        Arguments.of("5 MiB random (stored 4 MiB blocks)", random(5 << 20, 15), true),
+        Arguments.of("1 byte (stored)", new byte[] {42}, true));
+  }
+
+  /** Our writer's frames, read by lz4-java's and commons-compress's frame readers and ours. */
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("ourWriterFrames")
+  void ourWriterFramesReadHereAndInCommonsCompress(String name, byte[] data, boolean checksum) throws IOException {
+    ArrowBuffer compressed = BodyCompression.compress(CompressionCodec.LZ4_FRAME, ArrowBuffer.wrap(data), 0, checksum);
     byte[] frame = Arrays.copyOfRange(compressed.toByteArray(), 8, (int) compressed.length());
+    assertEquals(checksum, (frame[4] & 0x04) != 0, "content checksum flag");
     try (FramedLZ4CompressorInputStream in = new FramedLZ4CompressorInputStream(new ByteArrayInputStream(frame))) {
-      assertArrayEquals(data, in.readAllBytes());
+      assertArrayEquals(data, in.readAllBytes(), "commons-compress");
+    }
+    try (LZ4FrameInputStream in = new LZ4FrameInputStream(new ByteArrayInputStream(frame))) {
+      assertArrayEquals(data, in.readAllBytes(), "lz4-java");
     }
     assertArrayEquals(data, BodyCompression.decompress(CompressionCodec.LZ4_FRAME, compressed, 1L << 30).toByteArray());
+    assertTrue(frame.length <= data.length + 4 * (data.length / (64 << 10) + 1) + 15, "a stored block costs 4 bytes");
   }
 
   /**

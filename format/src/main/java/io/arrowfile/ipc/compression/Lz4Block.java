@@ -107,7 +107,10 @@ final class Lz4Block {
     return n;
   }
 
-  /** This thread's window, at least {@code size} bytes: at most a block and its history (up to 8 MiB, a legacy frame's block, and 64 KiB). */
+  /**
+   * This thread's window, at least {@code size} bytes: at most a block and its history (up to 8 MiB, a legacy frame's
+   * block, and 64 KiB).
+   */
   private static byte[] window(int size) {
     byte[] w = WINDOW.get();
     if (w.length < size) {

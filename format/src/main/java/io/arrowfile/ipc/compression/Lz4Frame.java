@@ -111,7 +111,8 @@ final class Lz4Frame {
       int room = Math.min(blockMax, out.capacity() - written);
       if (stored) {
         if (length > room) {
-          throw new ArrowFormatException("LZ4 data decompresses to more than the declared " + out.capacity() + " bytes");
+          throw new ArrowFormatException("LZ4 data decompresses to more than the declared " + out.capacity()
+              + " bytes");
         }
         out.put(written, src, at, length);
         written += length;

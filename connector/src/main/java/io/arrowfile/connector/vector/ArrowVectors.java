@@ -111,6 +111,7 @@ public final class ArrowVectors {
     return null;
   }
 
+  /** The vector reading {@code data} in place as {@code type}, its buffers' bytes all in (no pending decompression). */
   public static ColumnVector create(ArrayData data, DataType type) {
     // Types restored from the writer's spark.type key read through the vectors of their physical form.
     if (type instanceof UserDefinedType<?> udt) {
